@@ -1,0 +1,24 @@
+#pragma once
+// An error an op throws in C++ to make JavaScript throw (or a promise reject).
+// `cls` names the JavaScript class: a built-in ("TypeError", "RangeError", "Error",
+// "SyntaxError") or one registered by the built-in JS with core.registerErrorClass
+// (Deno.errors.NotFound is registered as "NotFound").
+#include <string>
+#include <string_view>
+
+namespace toolchain::bridge {
+
+struct JsError {
+  std::string cls;
+  std::string message;
+};
+
+inline JsError type_error(std::string message) { return {"TypeError", std::move(message)}; }
+inline JsError range_error(std::string message) { return {"RangeError", std::move(message)}; }
+
+// Maps an errno to Deno's error class and message, e.g.
+// "No such file or directory (os error 2): readfile '/x'" with class "NotFound".
+JsError os_error(int err, std::string_view operation, std::string_view path = {},
+                 std::string_view path2 = {});
+
+}  // namespace toolchain::bridge

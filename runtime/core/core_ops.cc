@@ -1,0 +1,129 @@
+// Ops every built-in needs: output, terminal facts, time, promise and
+// microtask access, exit.
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+
+#include "core/runtime.h"
+#include "core/ops_index.h"
+
+namespace toolchain {
+
+namespace {
+
+using bridge::Value;
+
+void write_all(int fd, std::string_view text) {
+  while (!text.empty()) {
+    ssize_t n = ::write(fd, text.data(), text.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;  // a closed pipe loses output, as in Deno
+    text.remove_prefix(static_cast<size_t>(n));
+  }
+}
+
+void op_print(Runtime& rt, std::string text, bool to_stderr) {
+  write_all(to_stderr ? rt.stdio.err : rt.stdio.out, text);
+}
+
+bool op_is_terminal(Runtime& rt, int fd) {
+  int real = fd == 0 ? rt.stdio.in : fd == 1 ? rt.stdio.out : fd == 2 ? rt.stdio.err : fd;
+  return ::isatty(real) == 1;
+}
+
+bool op_no_color(Runtime& rt) { return rt.env.contains("NO_COLOR"); }
+
+// Milliseconds since the process's time origin, monotonic.
+double op_now(Runtime&) {
+  static const auto origin = std::chrono::steady_clock::now();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - origin).count();
+}
+
+// Wall-clock time of the origin op_now counts from, in ms since the epoch.
+double op_time_origin(Runtime& rt) {
+  static const double origin = std::chrono::duration<double, std::milli>(
+                                   std::chrono::system_clock::now().time_since_epoch()).count() - op_now(rt);
+  return origin;
+}
+
+void op_exit(Runtime& rt, int code) { rt.exit(code); }
+void op_set_exit_code(Runtime& rt, int code) { rt.set_exit_code(code); }
+int op_get_exit_code(Runtime& rt) { return rt.exit_code(); }
+
+void op_arm_timer(Runtime& rt, double delay_ms, bool keep_alive) { rt.arm_timer(delay_ms, keep_alive); }
+void op_disarm_timer(Runtime& rt) { rt.disarm_timer(); }
+
+// [state, value]: 0 pending, 1 fulfilled, 2 rejected — for the inspector.
+void op_promise_state(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  auto* isolate = info.GetIsolate();
+  if (!info[0]->IsPromise()) return;
+  auto promise = info[0].As<v8::Promise>();
+  v8::Local<v8::Value> pair[2] = {v8::Integer::New(isolate, 0), v8::Undefined(isolate)};
+  switch (promise->State()) {
+    case v8::Promise::kPending: break;
+    case v8::Promise::kFulfilled: pair[0] = v8::Integer::New(isolate, 1); pair[1] = promise->Result(); break;
+    case v8::Promise::kRejected: pair[0] = v8::Integer::New(isolate, 2); pair[1] = promise->Result(); break;
+  }
+  info.GetReturnValue().Set(v8::Array::New(isolate, pair, 2));
+}
+
+// [target, handler] of a Proxy, or undefined.
+void op_proxy_details(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  auto* isolate = info.GetIsolate();
+  if (!info[0]->IsProxy()) return;
+  auto proxy = info[0].As<v8::Proxy>();
+  v8::Local<v8::Value> pair[2] = {proxy->GetTarget(), proxy->GetHandler()};
+  info.GetReturnValue().Set(v8::Array::New(isolate, pair, 2));
+}
+
+void op_queue_microtask(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  if (!info[0]->IsFunction()) {
+    info.GetIsolate()->ThrowException(v8::Exception::TypeError(
+        bridge::v8_str(info.GetIsolate(), "Failed to execute 'queueMicrotask': the callback provided as parameter 1 is not a function.")));
+    return;
+  }
+  info.GetIsolate()->EnqueueMicrotask(info[0].As<v8::Function>());
+}
+
+void op_detach_array_buffer(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  if (!info[0]->IsArrayBuffer() || !info[0].As<v8::ArrayBuffer>()->IsDetachable()) {
+    info.GetIsolate()->ThrowException(
+        v8::Exception::TypeError(bridge::v8_str(info.GetIsolate(), "ArrayBuffer is not detachable")));
+    return;
+  }
+  info[0].As<v8::ArrayBuffer>()->Detach();
+}
+
+// Internal details the inspector shows: [kind, …] for Map/Set iterators, weak collections.
+void op_preview_entries(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  if (!info[0]->IsObject()) return;
+  bool is_key_value = false;
+  v8::Local<v8::Array> entries;
+  if (!info[0].As<v8::Object>()->PreviewEntries(&is_key_value).ToLocal(&entries)) return;
+  auto* isolate = info.GetIsolate();
+  v8::Local<v8::Value> pair[2] = {entries, v8::Boolean::New(isolate, is_key_value)};
+  info.GetReturnValue().Set(v8::Array::New(isolate, pair, 2));
+}
+
+}  // namespace
+
+void register_core_ops(bridge::OpRegistry& r) {
+  r.sync<op_print>("op_print");
+  r.sync<op_is_terminal>("op_is_terminal");
+  r.sync<op_no_color>("op_no_color");
+  r.sync<op_now>("op_now");
+  r.sync<op_time_origin>("op_time_origin");
+  r.sync<op_exit>("op_exit");
+  r.sync<op_set_exit_code>("op_set_exit_code");
+  r.sync<op_get_exit_code>("op_get_exit_code");
+  r.sync<op_arm_timer>("op_arm_timer");
+  r.sync<op_disarm_timer>("op_disarm_timer");
+  r.raw("op_promise_state", op_promise_state);
+  r.raw("op_proxy_details", op_proxy_details);
+  r.raw("op_queue_microtask", op_queue_microtask);
+  r.raw("op_detach_array_buffer", op_detach_array_buffer);
+  r.raw("op_preview_entries", op_preview_entries);
+}
+
+}  // namespace toolchain

@@ -1,0 +1,54 @@
+// The runtime's side of the op bridge (bridge/op.h): finding the Runtime of an
+// isolate, building error objects, and running blocking work off the JS thread.
+#include <boost/asio/post.hpp>
+#include <boost/asio/thread_pool.hpp>
+
+#include "bridge/op.h"
+#include "core/runtime.h"
+
+namespace toolchain::bridge {
+
+Runtime& runtime_of(v8::Isolate* isolate) { return Runtime::from(isolate); }
+
+v8::Local<v8::Value> make_js_error(v8::Isolate* isolate, const JsError& error) {
+  auto message = v8_str(isolate, error.message);
+  if (error.cls == "TypeError") return v8::Exception::TypeError(message);
+  if (error.cls == "RangeError") return v8::Exception::RangeError(message);
+  if (error.cls == "SyntaxError") return v8::Exception::SyntaxError(message);
+  if (error.cls == "ReferenceError") return v8::Exception::ReferenceError(message);
+  // Classes registered by the built-ins (core.errorClasses.NotFound = Deno.errors.NotFound).
+  auto context = isolate->GetCurrentContext();
+  Runtime& rt = Runtime::from(isolate);
+  v8::Local<v8::Value> classes, ctor, instance;
+  v8::Local<v8::Value> argv[] = {message};
+  if (rt.core()->Get(context, v8_str(isolate, "errorClasses")).ToLocal(&classes) && classes->IsObject() &&
+      classes.As<v8::Object>()->Get(context, v8_str(isolate, error.cls)).ToLocal(&ctor) && ctor->IsFunction() &&
+      ctor.As<v8::Function>()->NewInstance(context, 1, argv).ToLocal(&instance))
+    return instance;
+  return v8::Exception::Error(message);
+}
+
+namespace {
+boost::asio::thread_pool& blocking_pool() {
+  static boost::asio::thread_pool pool(4);
+  return pool;
+}
+}  // namespace
+
+void run_blocking(Runtime& rt, std::function<void()> work, std::function<void()> done) {
+  rt.ref();
+  auto loop = rt.loop_handle();
+  boost::asio::post(blocking_pool(), [loop, work = std::move(work), done = std::move(done)]() mutable {
+    work();
+    loop->post([done = std::move(done)](Runtime& rt) {
+      v8::HandleScope scope(rt.isolate());
+      v8::Context::Scope context_scope(rt.context());
+      rt.unref();
+      if (rt.exiting()) return;
+      done();
+      rt.after_macrotask();
+    });
+  });
+}
+
+}  // namespace toolchain::bridge

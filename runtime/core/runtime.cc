@@ -1,0 +1,211 @@
+#include "core/runtime.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+
+#include <boost/asio/post.hpp>
+
+#include "bridge/op.h"
+#include "core/snapshot.h"
+#include "errors/format_error.h"
+#include "modules/module_loader.h"
+#include "modules/specifier.h"
+
+namespace toolchain {
+
+using bridge::v8_str;
+
+Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot)
+    : cwd(options.cwd),
+      env(options.env),
+      args(options.args),
+      permissions(options.permissions),
+      stdio(options.stdio),
+      main_specifier_(options.main_module) {
+  allocator_.reset(v8::ArrayBuffer::Allocator::NewDefaultAllocator());
+  v8::Isolate::CreateParams params;
+  params.array_buffer_allocator = allocator_.get();
+  params.snapshot_blob = const_cast<v8::StartupData*>(snapshot);
+  params.external_references = external_references();
+  isolate_ = v8::Isolate::New(params);
+  isolate_->Enter();
+  isolate_->SetData(0, this);
+  isolate_->SetMicrotasksPolicy(v8::MicrotasksPolicy::kExplicit);
+  isolate_->SetPromiseRejectCallback(on_promise_reject);
+  isolate_->SetCaptureStackTraceForUncaughtExceptions(true, 10);
+
+  v8::HandleScope scope(isolate_);
+  auto context = v8::Context::New(isolate_);
+  context_.Reset(isolate_, context);
+  context->Enter();
+  v8::Local<v8::Object> core;
+  if (params.snapshot_blob == nullptr || !context->GetDataFromSnapshotOnce<v8::Object>(0).ToLocal(&core))
+    core = bootstrap_context(isolate_, context);
+  core_.Reset(isolate_, core);
+  modules_ = std::make_unique<ModuleLoader>(*this);
+}
+
+void LoopHandle::post(std::function<void(Runtime&)> fn) {
+  std::lock_guard lock(mutex_);
+  if (!rt_) return;
+  Runtime* rt = rt_;
+  boost::asio::post(rt->loop(), [rt, fn = std::move(fn)] { fn(*rt); });
+}
+
+void LoopHandle::close() {
+  std::lock_guard lock(mutex_);
+  rt_ = nullptr;
+}
+
+Runtime::~Runtime() {
+  loop_handle_->close();
+  modules_.reset();
+  unhandled_.clear();
+  core_.Reset();
+  {
+    v8::HandleScope scope(isolate_);
+    context()->Exit();
+  }
+  context_.Reset();
+  isolate_->Exit();
+  isolate_->Dispose();
+}
+
+std::string Runtime::resolve_path(std::string_view path) const {
+  return modules::normalize_path(path.starts_with('/') ? std::string(path) : cwd + "/" + std::string(path));
+}
+
+void Runtime::require(permissions::Kind kind, std::string_view value, std::string_view api_name) {
+  if (auto denied = permissions.check(kind, value, api_name)) throw bridge::JsError{denied->error_class, denied->message};
+}
+
+void Runtime::require_all(permissions::Kind kind, std::string_view api_name) {
+  if (auto denied = permissions.check_all(kind, api_name)) throw bridge::JsError{denied->error_class, denied->message};
+}
+
+void Runtime::exit(int code) {
+  exit_code_ = code;
+  exiting_ = true;
+  loop_.stop();
+  isolate_->TerminateExecution();
+}
+
+void Runtime::arm_timer(double delay_ms, bool keep_alive) {
+  disarm_timer();
+  if (keep_alive) ref();
+  timer_keeps_alive_ = keep_alive;
+  timer_.expires_after(std::chrono::microseconds(static_cast<int64_t>(delay_ms * 1000)));
+  timer_.async_wait([this](const boost::system::error_code& ec) {
+    if (ec) return;  // cancelled: disarm_timer already dropped the ref
+    if (timer_keeps_alive_) unref();
+    timer_keeps_alive_ = false;
+    v8::HandleScope scope(isolate_);
+    auto tick = core()->Get(context(), v8_str(isolate_, "runTimers")).ToLocalChecked();
+    if (tick->IsFunction()) call_from_loop(tick.As<v8::Function>(), 0, nullptr);
+  });
+}
+
+void Runtime::disarm_timer() {
+  if (timer_keeps_alive_) unref();
+  timer_keeps_alive_ = false;
+  timer_.cancel();
+}
+
+void Runtime::call_from_loop(v8::Local<v8::Function> fn, int argc, v8::Local<v8::Value>* argv) {
+  if (exiting_) return;
+  v8::TryCatch try_catch(isolate_);
+  if (fn->Call(context(), v8::Undefined(isolate_), argc, argv).IsEmpty() && !exiting_) {
+    if (try_catch.HasTerminated()) return;
+    report_uncaught(try_catch.Exception(), false);
+    return;
+  }
+  after_macrotask();
+}
+
+void Runtime::after_macrotask() {
+  if (exiting_) return;
+  {
+    v8::TryCatch try_catch(isolate_);
+    isolate_->PerformMicrotaskCheckpoint();
+  }
+  if (exiting_ || unhandled_.empty()) return;
+  v8::HandleScope scope(isolate_);
+  auto reason = unhandled_.front().second.Get(isolate_);
+  unhandled_.clear();
+  report_uncaught(reason, true);
+}
+
+void Runtime::on_promise_reject(v8::PromiseRejectMessage message) {
+  auto promise = message.GetPromise();
+  auto* isolate = promise->GetIsolate();
+  Runtime& rt = from(isolate);
+  switch (message.GetEvent()) {
+    case v8::kPromiseRejectWithNoHandler:
+      rt.unhandled_.emplace_back(v8::Global<v8::Promise>(isolate, promise),
+                                 v8::Global<v8::Value>(isolate, message.GetValue()));
+      break;
+    case v8::kPromiseHandlerAddedAfterReject:
+      std::erase_if(rt.unhandled_, [&](const auto& entry) { return entry.first.Get(isolate) == promise; });
+      break;
+    default:
+      break;
+  }
+}
+
+void Runtime::write_stderr(std::string_view text) {
+  while (!text.empty()) {
+    ssize_t n = ::write(stdio.err, text.data(), text.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;
+    text.remove_prefix(static_cast<size_t>(n));
+  }
+}
+
+bool Runtime::stderr_colors() const {
+  return !env.contains("NO_COLOR") && ::isatty(stdio.err) == 1;
+}
+
+void Runtime::report_uncaught(v8::Local<v8::Value> exception, bool in_promise) {
+  if (exiting_) return;
+  write_stderr(errors::format_uncaught(*this, exception, in_promise));
+  exit(1);
+}
+
+int Runtime::run() {
+  v8::HandleScope scope(isolate_);
+  auto context = this->context();
+  v8::Local<v8::Module> module;
+  try {
+    main_module_url = modules::resolve_main(main_specifier_, cwd);
+    module = modules_->load_main(main_module_url);
+  } catch (const modules::LoadError& error) {
+    write_stderr(errors::format_load_error(*this, error.what()));
+    return 1;
+  } catch (const modules::CompileError& error) {
+    write_stderr(errors::format_compile_error(*this, error));
+    return 1;
+  }
+
+  v8::Local<v8::Value> evaluation;
+  {
+    v8::TryCatch try_catch(isolate_);
+    if (!module->Evaluate(context).ToLocal(&evaluation)) {
+      if (!exiting_) report_uncaught(try_catch.Exception(), false);
+      return exit_code_;
+    }
+  }
+  after_macrotask();
+  while (!exiting_ && refs_ > 0) {
+    if (loop_.run_one() == 0) break;
+  }
+  if (!exiting_ && evaluation->IsPromise() &&
+      evaluation.As<v8::Promise>()->State() == v8::Promise::kPending) {
+    write_stderr(errors::error_prefix(*this) + "Top-level await promise never resolved\n");
+    return 1;
+  }
+  return exit_code_;
+}
+
+}  // namespace toolchain

@@ -1,0 +1,127 @@
+#pragma once
+// One running program: its isolate and context, its event loop, and the
+// per-program process state (cwd, env, args, permissions, stdio) that ops read.
+// Lives on one thread from construction to destruction.
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <v8.h>
+
+#include "engine.h"
+
+namespace toolchain {
+
+namespace modules {
+class ModuleLoader;
+}
+using modules::ModuleLoader;
+
+// A way for other threads to post work to a runtime's loop that stays safe after
+// the runtime is gone (the work is then dropped).
+class LoopHandle {
+ public:
+  explicit LoopHandle(class Runtime* rt) : rt_(rt) {}
+  void post(std::function<void(class Runtime&)> fn);
+  void close();
+
+ private:
+  std::mutex mutex_;
+  class Runtime* rt_;
+};
+
+class Runtime {
+ public:
+  // `snapshot` null: evaluate the built-ins from source (slow; for tools and tests).
+  Runtime(const RunOptions& options, const v8::StartupData* snapshot);
+  ~Runtime();
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
+
+  // Loads and evaluates the main module, runs the event loop until no work is
+  // left or the program exits, and returns the exit code.
+  int run();
+
+  static Runtime& from(v8::Isolate* isolate) {
+    return *static_cast<Runtime*>(isolate->GetData(0));
+  }
+
+  v8::Isolate* isolate() const { return isolate_; }
+  v8::Local<v8::Context> context() const { return context_.Get(isolate_); }
+  // The `core` object built-in JavaScript shares with C++ (bootstrap/core.js).
+  v8::Local<v8::Object> core() const { return core_.Get(isolate_); }
+  boost::asio::io_context& loop() { return loop_; }
+  std::shared_ptr<LoopHandle> loop_handle() const { return loop_handle_; }
+  ModuleLoader& modules() { return *modules_; }
+
+  // Per-program process state.
+  std::string cwd;
+  std::map<std::string, std::string> env;
+  std::vector<std::string> args;
+  permissions::Permissions permissions;
+  Stdio stdio;
+  std::string main_module_url;
+
+  // Throws the JsError Deno throws (NotCapable: Requires read access to …) unless
+  // the program may do this. Every op checks here, in C++, before acting.
+  void require(permissions::Kind kind, std::string_view value, std::string_view api_name = {});
+  void require_all(permissions::Kind kind, std::string_view api_name = {});
+
+  // A path as the program means it: relative paths are relative to its cwd.
+  std::string resolve_path(std::string_view path) const;
+
+  // Keeps the event loop alive while > 0 (pending ops, ref'd timers).
+  void ref() { ++refs_; }
+  void unref() { --refs_; }
+
+  // Deno.exit: stops JavaScript now and ends the program with `code`.
+  void exit(int code);
+  bool exiting() const { return exiting_; }
+  // Deno.exitCode: the code the program ends with when it ends by itself.
+  void set_exit_code(int code) { exit_code_ = code; }
+  int exit_code() const { return exit_code_; }
+
+  // The one native timer behind setTimeout/setInterval (timers/timers.js keeps
+  // the list and arms this for the earliest deadline).
+  void arm_timer(double delay_ms, bool keep_alive);
+  void disarm_timer();
+
+  // Calls a JavaScript function from a macrotask (timer, op completion), then
+  // runs microtasks; an exception thrown is reported as uncaught and ends the program.
+  void call_from_loop(v8::Local<v8::Function> fn, int argc, v8::Local<v8::Value>* argv);
+  // Runs microtasks and reports unhandled rejections.
+  void after_macrotask();
+
+  // Prints `error: Uncaught …` for an exception and ends the program with exit code 1.
+  void report_uncaught(v8::Local<v8::Value> exception, bool in_promise);
+  // Writes to the program's stderr.
+  void write_stderr(std::string_view text);
+  bool stderr_colors() const;
+
+ private:
+  static void on_promise_reject(v8::PromiseRejectMessage message);
+
+  std::string main_specifier_;
+  v8::Isolate* isolate_ = nullptr;
+  std::unique_ptr<v8::ArrayBuffer::Allocator> allocator_;
+  v8::Global<v8::Context> context_;
+  v8::Global<v8::Object> core_;
+  boost::asio::io_context loop_;
+  std::shared_ptr<LoopHandle> loop_handle_ = std::make_shared<LoopHandle>(this);
+  std::unique_ptr<ModuleLoader> modules_;
+  boost::asio::steady_timer timer_{loop_};
+  bool timer_keeps_alive_ = false;
+  int refs_ = 0;
+  bool exiting_ = false;
+  int exit_code_ = 0;
+  // Rejections with no handler yet, reported after the current macrotask.
+  std::vector<std::pair<v8::Global<v8::Promise>, v8::Global<v8::Value>>> unhandled_;
+};
+
+}  // namespace toolchain

@@ -1,0 +1,151 @@
+// The process part of the Deno namespace. Values that belong to the program
+// (args, pid, noColor) are read through ops when first used, never at snapshot time.
+const { ops } = core;
+
+function lazy(obj, name, compute) {
+  let cached, done = false;
+  Object.defineProperty(obj, name, {
+    get() {
+      if (!done) { cached = compute(); done = true; }
+      return cached;
+    },
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+const env = {
+  get(key) {
+    return ops.op_env_get(String(key)) ?? undefined;
+  },
+  set(key, value) {
+    ops.op_env_set(String(key), String(value));
+  },
+  delete(key) {
+    ops.op_env_delete(String(key));
+  },
+  has(key) {
+    return ops.op_env_get(String(key)) !== null;
+  },
+  toObject() {
+    return ops.op_env_to_object();
+  },
+};
+
+class PermissionStatus {
+  #state;
+  constructor(state) {
+    this.#state = state;
+    this.onchange = null;
+  }
+  get state() { return this.#state; }
+  get partial() { return false; }
+}
+
+const descriptorKeys = { read: "path", write: "path", ffi: "path", net: "host", env: "variable", run: "command", sys: "kind", import: "host" };
+
+function checkDescriptor(desc) {
+  if (desc === null || typeof desc !== "object") {
+    throw new TypeError("The provided value is not of type 'PermissionDescriptor'.");
+  }
+  const name = desc.name;
+  if (!(name in descriptorKeys)) {
+    throw new TypeError(`The provided value "${name}" is not a valid permission name.`);
+  }
+  let value = desc[descriptorKeys[name]];
+  if (value instanceof URL) value = decodeURIComponent(value.pathname);
+  return [name, value === undefined ? null : String(value)];
+}
+
+class Permissions {
+  querySync(desc) {
+    const [name, value] = checkDescriptor(desc);
+    return new PermissionStatus(ops.op_permission_query(name, value));
+  }
+  query(desc) {
+    try {
+      return Promise.resolve(this.querySync(desc));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+  revokeSync(desc) {
+    const [name, value] = checkDescriptor(desc);
+    return new PermissionStatus(ops.op_permission_revoke(name, value));
+  }
+  revoke(desc) {
+    try {
+      return Promise.resolve(this.revokeSync(desc));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+  // No prompt: requests answer with the current state, as `deno run --no-prompt` does.
+  requestSync(desc) {
+    return this.querySync(desc);
+  }
+  request(desc) {
+    return this.query(desc);
+  }
+}
+
+const Deno = {
+  errors: internals.denoErrors,
+  env,
+  permissions: new Permissions(),
+  exit(code) {
+    if (code !== undefined) ops.op_set_exit_code(Number(code) | 0);
+    ops.op_exit(ops.op_get_exit_code());
+    for (;;) {} // termination is already requested; this never returns
+  },
+  cwd() {
+    return ops.op_cwd();
+  },
+  chdir(directory) {
+    if (directory instanceof URL) directory = decodeURIComponent(directory.pathname);
+    ops.op_chdir(String(directory));
+  },
+  execPath() {
+    return ops.op_exec_path();
+  },
+  inspect(value, options = {}) {
+    return internals.inspect(value, options);
+  },
+  refTimer(id) {
+    internals.timers.refTimer(id);
+  },
+  unrefTimer(id) {
+    internals.timers.unrefTimer(id);
+  },
+  version: { deno: "2.9.6", v8: "10.2.154.26-node.39", typescript: "6.0.3" },
+  build: {
+    target: "x86_64-unknown-linux-gnu",
+    arch: "x86_64",
+    os: "linux",
+    vendor: "unknown",
+    env: "gnu",
+    standalone: false,
+  },
+};
+lazy(Deno, "args", () => Object.freeze(ops.op_args()));
+lazy(Deno, "pid", () => ops.op_pid());
+lazy(Deno, "ppid", () => ops.op_ppid());
+lazy(Deno, "noColor", () => ops.op_no_color());
+lazy(Deno, "mainModule", () => ops.op_main_module());
+Object.defineProperty(Deno, "exitCode", {
+  get() {
+    return ops.op_get_exit_code();
+  },
+  set(code) {
+    if (typeof code !== "number" || !Number.isInteger(code)) {
+      throw new TypeError(`Exit code must be a number, got: ${code} (${typeof code})`);
+    }
+    ops.op_set_exit_code(code);
+  },
+  enumerable: true,
+  configurable: true,
+});
+Object.defineProperty(Deno, Symbol.toStringTag, { value: "Deno" });
+
+internals.PermissionStatus = PermissionStatus;
+Object.defineProperty(globalThis, "Deno", { value: Deno, writable: true, enumerable: false, configurable: true });

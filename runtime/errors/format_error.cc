@@ -1,0 +1,119 @@
+#include "errors/format_error.h"
+
+#include <fmt/format.h>
+
+#include "bridge/convert.h"
+#include "core/runtime.h"
+#include "modules/module_loader.h"
+
+namespace toolchain::errors {
+
+using bridge::to_std_string;
+using bridge::v8_str;
+
+namespace {
+
+std::string_view nth_line(std::string_view text, int line) {
+  for (int i = 1; i < line; ++i) {
+    size_t nl = text.find('\n');
+    if (nl == std::string_view::npos) return {};
+    text.remove_prefix(nl + 1);
+  }
+  std::string_view out = text.substr(0, text.find('\n'));
+  if (out.ends_with('\r')) out.remove_suffix(1);
+  return out;
+}
+
+// Deno.inspect of a value, through the console built-in.
+std::string inspect(Runtime& rt, v8::Local<v8::Value> value) {
+  auto* isolate = rt.isolate();
+  auto context = rt.context();
+  v8::TryCatch try_catch(isolate);
+  v8::Local<v8::Value> internals, fn, out;
+  if (rt.core()->Get(context, v8_str(isolate, "internals")).ToLocal(&internals) && internals->IsObject() &&
+      internals.As<v8::Object>()->Get(context, v8_str(isolate, "inspect")).ToLocal(&fn) && fn->IsFunction() &&
+      fn.As<v8::Function>()->Call(context, v8::Undefined(isolate), 1, &value).ToLocal(&out))
+    return to_std_string(isolate, out);
+  return to_std_string(isolate, value);
+}
+
+v8::Local<v8::Value> get(v8::Local<v8::Context> context, v8::Local<v8::Value> object, const char* key) {
+  v8::Local<v8::Value> out;
+  if (!object->IsObject() || !object.As<v8::Object>()->Get(context, v8_str(context->GetIsolate(), key)).ToLocal(&out))
+    return v8::Undefined(context->GetIsolate());
+  return out;
+}
+
+// The "Error: msg\n    at …" text of an error, or its inspection.
+std::string describe(Runtime& rt, v8::Local<v8::Value> value) {
+  auto context = rt.context();
+  v8::TryCatch try_catch(rt.isolate());
+  if (value->IsNativeError()) {
+    auto stack = get(context, value, "stack");
+    if (stack->IsString()) return to_std_string(rt.isolate(), stack);
+  }
+  return inspect(rt, value);
+}
+
+// The source line an error points at and a caret under its column.
+std::string excerpt(Runtime& rt, v8::Local<v8::Value> exception) {
+  auto* isolate = rt.isolate();
+  auto context = rt.context();
+  auto message = v8::Exception::CreateMessage(isolate, exception);
+  if (message.IsEmpty()) return {};
+  std::string url = to_std_string(isolate, message->GetScriptResourceName());
+  const std::string* source = rt.modules().original_source(url);
+  int line = message->GetLineNumber(context).FromMaybe(0);
+  int column = message->GetStartColumn(context).FromMaybe(-1);
+  if (!source || line <= 0 || column < 0) return {};
+  std::string_view text = nth_line(*source, line);
+  if (text.empty()) return {};
+  std::string caret(static_cast<size_t>(column), ' ');
+  caret += rt.stderr_colors() ? "\x1b[31m^\x1b[0m" : "^";
+  return fmt::format("{}\n{}\n", text, caret);
+}
+
+}  // namespace
+
+std::string error_prefix(const Runtime& rt) {
+  return rt.stderr_colors() ? "\x1b[1m\x1b[31merror\x1b[0m: " : "error: ";
+}
+
+std::string format_uncaught(Runtime& rt, v8::Local<v8::Value> exception, bool in_promise) {
+  auto context = rt.context();
+  std::string out = error_prefix(rt) + (in_promise ? "Uncaught (in promise) " : "Uncaught ");
+  std::string text = describe(rt, exception);
+  if (!exception->IsNativeError()) return out + text + "\n";
+  size_t frames = text.find("\n    at ");
+  std::string header = text.substr(0, frames);
+  out += header + "\n" + excerpt(rt, exception);
+  if (frames != std::string::npos) out += text.substr(frames + 1) + "\n";
+  // The cause chain, as Deno prints it.
+  auto cause = get(context, exception, "cause");
+  for (int depth = 0; !cause->IsUndefined() && depth < 16; ++depth) {
+    out += "Caused by: " + describe(rt, cause) + "\n";
+    if (!cause->IsNativeError()) break;
+    cause = get(context, cause, "cause");
+  }
+  return out;
+}
+
+std::string format_load_error(const Runtime& rt, std::string_view message) {
+  return error_prefix(rt) + std::string(message) + "\n";
+}
+
+std::string format_compile_error(Runtime& rt, const modules::CompileError& error) {
+  std::string out = error_prefix(rt) + error.message + "\n";
+  const std::string* source = rt.modules().original_source(error.url);
+  if (source) {
+    std::string number = std::to_string(error.line);
+    std::string gutter(number.size(), ' ');
+    std::string_view text = nth_line(*source, error.line);
+    out += fmt::format("{} |\n{} | {}\n{} | {}~\n", gutter, number, text, gutter,
+                       std::string(static_cast<size_t>(std::max(0, error.column - 1)), ' '));
+  }
+  out += fmt::format("    at {}:{}:{}\n", error.url, error.line, error.column);
+  return out;
+}
+
+}  // namespace toolchain::errors

@@ -1,0 +1,297 @@
+#include "modules/module_loader.h"
+
+#include <fmt/format.h>
+
+#include "bridge/convert.h"
+#include "core/runtime.h"
+#include "modules/specifier.h"
+#include "transpile/transpile.h"
+
+namespace toolchain::modules {
+
+using bridge::to_std_string;
+using bridge::v8_str;
+
+struct ModuleLoader::Record {
+  std::string url;
+  ModuleType type;
+  std::string original;                          // as the author wrote it
+  v8::Global<v8::Module> module;
+  v8::Global<v8::Value> json;                    // a JSON module's value
+  std::map<std::string, std::string> resolved;   // import specifier -> URL
+};
+
+ModuleLoader::ModuleLoader(Runtime& rt) : rt_(rt) {
+  auto* isolate = rt.isolate();
+  isolate->SetHostImportModuleDynamicallyCallback(dynamic_import);
+  isolate->SetHostInitializeImportMetaObjectCallback(init_import_meta);
+}
+
+ModuleLoader::~ModuleLoader() = default;
+
+const std::string* ModuleLoader::original_source(const std::string& url) const {
+  auto it = by_url_.find(url);
+  return it == by_url_.end() ? nullptr : &it->second->original;
+}
+
+namespace {
+
+const char kJsonWithoutAttribute[] =
+    "Expected a JavaScript or TypeScript module, but identified a Json module. Consider importing Json modules "
+    "with an import attribute with the type of \"json\".\n  Specifier: {}";
+
+// The `type` import attribute ("json") of a static import, or JavaScript.
+ModuleType requested_type(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::FixedArray> attrs,
+                          int stride) {
+  for (int i = 0; i + 1 < attrs->Length(); i += stride) {
+    auto key = attrs->Get(context, i).As<v8::Value>();
+    auto value = attrs->Get(context, i + 1).As<v8::Value>();
+    if (to_std_string(isolate, key) == "type") {
+      auto type = to_std_string(isolate, value);
+      return type == "json" ? ModuleType::Json : ModuleType::Unknown;
+    }
+  }
+  return ModuleType::JavaScript;
+}
+
+std::string location(v8::Local<v8::Module> module, int offset, const std::string& url) {
+  auto loc = module->SourceOffsetToLocation(offset);
+  return fmt::format("\n    at {}:{}:{}", url, loc.GetLineNumber() + 1, loc.GetColumnNumber() + 1);
+}
+
+}  // namespace
+
+ModuleLoader::Record& ModuleLoader::load(const std::string& url, ModuleType expected) {
+  if (auto it = by_url_.find(url); it != by_url_.end()) return *it->second;
+  auto* isolate = rt_.isolate();
+  auto context = rt_.context();
+  ModuleSource source = load_source(url);
+  if (expected == ModuleType::Json && source.type != ModuleType::Json)
+    throw LoadError(fmt::format("Expected a JSON module, but identified a {} module.\n  Specifier: {}",
+                                source.type == ModuleType::TypeScript ? "TypeScript" : "JavaScript", url));
+  if (expected == ModuleType::Unknown) throw LoadError(fmt::format("Invalid import attribute type for \"{}\".", url));
+  if (expected != ModuleType::Json && source.type == ModuleType::Json)
+    throw LoadError(fmt::vformat(kJsonWithoutAttribute, fmt::make_format_args(url)));
+  if (source.type == ModuleType::Unknown)
+    throw LoadError(fmt::format("Unsupported module type \"{}\": JSX and TSX are not supported yet.", url));
+
+  auto record = std::make_unique<Record>();
+  record->url = url;
+  record->type = source.type;
+  v8::Local<v8::Module> module;
+  if (source.type == ModuleType::Json) {
+    v8::TryCatch try_catch(isolate);
+    v8::Local<v8::Value> value;
+    if (!v8::JSON::Parse(context, v8_str(isolate, source.text)).ToLocal(&value)) {
+      auto message = to_std_string(isolate, try_catch.Message()->Get());
+      throw LoadError(fmt::format("Unable to parse JSON module \"{}\": {}", url, message));
+    }
+    record->json.Reset(isolate, value);
+    module = v8::Module::CreateSyntheticModule(isolate, v8_str(isolate, url), {v8_str(isolate, "default")},
+                                               evaluate_json);
+  } else {
+    auto result = transpile::transpile(
+        source.text, source.type == ModuleType::TypeScript ? transpile::Dialect::TypeScript
+                                                          : transpile::Dialect::JavaScript);
+    if (!result.errors.empty()) {
+      const auto& d = result.errors.front();
+      record->original = std::move(source.text);
+      by_url_.emplace(url, std::move(record));  // keep the source for the excerpt
+      throw CompileError{"SyntaxError: " + d.message, url, d.line, d.column};
+    }
+    v8::ScriptOrigin origin(isolate, v8_str(isolate, url), 0, 0, false, -1, {}, false, false, true);
+    v8::ScriptCompiler::Source compile_source(v8_str(isolate, result.code), origin);
+    v8::TryCatch try_catch(isolate);
+    if (!v8::ScriptCompiler::CompileModule(isolate, &compile_source).ToLocal(&module)) {
+      auto message = try_catch.Message();
+      std::string text = to_std_string(isolate, message->Get());
+      if (text.starts_with("Uncaught ")) text.erase(0, 9);
+      CompileError error{text, url, message->GetLineNumber(context).FromMaybe(1),
+                         message->GetStartColumn(context).FromMaybe(0) + 1};
+      record->original = std::move(source.text);
+      by_url_.emplace(url, std::move(record));
+      throw error;
+    }
+    record->original = std::move(source.text);
+  }
+  record->module.Reset(isolate, module);
+  Record& ref = *record;
+  by_hash_.emplace(module->GetIdentityHash(), record.get());
+  by_url_.emplace(url, std::move(record));
+
+  auto requests = module->GetModuleRequests();
+  for (int i = 0; i < requests->Length(); ++i) {
+    auto request = requests->Get(context, i).As<v8::ModuleRequest>();
+    std::string specifier = to_std_string(isolate, request->GetSpecifier());
+    ModuleType type = requested_type(isolate, context, request->GetImportAssertions(), 3);
+    try {
+      std::string child_url = resolve(specifier, url);
+      ref.resolved[specifier] = child_url;
+      load(child_url, type);
+    } catch (const LoadError& error) {
+      if (error.located) throw;
+      throw LoadError(error.what() + location(module, request->GetSourceOffset(), url), true);
+    }
+  }
+  return ref;
+}
+
+ModuleLoader::Record* ModuleLoader::find(v8::Local<v8::Module> module) {
+  auto [begin, end] = by_hash_.equal_range(module->GetIdentityHash());
+  for (auto it = begin; it != end; ++it)
+    if (it->second->module.Get(rt_.isolate()) == module) return it->second;
+  return nullptr;
+}
+
+void ModuleLoader::instantiate(Record& record) {
+  auto module = record.module.Get(rt_.isolate());
+  if (module->GetStatus() != v8::Module::kUninstantiated) return;
+  module->InstantiateModule(rt_.context(), resolve_callback).IsNothing();  // errors stay in the caller's TryCatch
+}
+
+v8::Local<v8::Module> ModuleLoader::load_main(const std::string& url) {
+  Record& record = load(url, ModuleType::JavaScript);
+  v8::TryCatch try_catch(rt_.isolate());
+  instantiate(record);
+  auto module = record.module.Get(rt_.isolate());
+  if (try_catch.HasCaught()) {
+    // A link error (an import of a name the module does not export).
+    auto message = try_catch.Message();
+    auto context = rt_.context();
+    std::string text = to_std_string(rt_.isolate(), message->Get());
+    if (text.starts_with("Uncaught ")) text.erase(0, 9);
+    std::string where = to_std_string(rt_.isolate(), message->GetScriptResourceName());
+    throw CompileError{text, where, message->GetLineNumber(context).FromMaybe(1),
+                       message->GetStartColumn(context).FromMaybe(0) + 1};
+  }
+  return module;
+}
+
+v8::MaybeLocal<v8::Module> ModuleLoader::resolve_callback(v8::Local<v8::Context> context,
+                                                          v8::Local<v8::String> specifier,
+                                                          v8::Local<v8::FixedArray>,
+                                                          v8::Local<v8::Module> referrer) {
+  auto* isolate = context->GetIsolate();
+  auto& self = Runtime::from(isolate).modules();
+  Record* from = self.find(referrer);
+  if (from) {
+    auto it = from->resolved.find(to_std_string(isolate, specifier));
+    if (it != from->resolved.end()) {
+      auto target = self.by_url_.find(it->second);
+      if (target != self.by_url_.end()) return target->second->module.Get(isolate);
+    }
+  }
+  isolate->ThrowException(v8::Exception::TypeError(
+      v8_str(isolate, fmt::format("Module not found \"{}\".", to_std_string(isolate, specifier)))));
+  return {};
+}
+
+v8::MaybeLocal<v8::Value> ModuleLoader::evaluate_json(v8::Local<v8::Context> context, v8::Local<v8::Module> module) {
+  auto* isolate = context->GetIsolate();
+  Record* record = Runtime::from(isolate).modules().find(module);
+  auto value = record ? record->json.Get(isolate) : v8::Local<v8::Value>(v8::Undefined(isolate));
+  if (module->SetSyntheticModuleExport(isolate, v8_str(isolate, "default"), value).IsNothing()) return {};
+  auto resolver = v8::Promise::Resolver::New(context).ToLocalChecked();
+  resolver->Resolve(context, v8::Undefined(isolate)).Check();
+  return resolver->GetPromise();
+}
+
+namespace {
+
+// Settles a dynamic import's promise once the module's evaluation settles.
+void settle_import(const v8::FunctionCallbackInfo<v8::Value>& info, bool fulfilled) {
+  auto* isolate = info.GetIsolate();
+  auto context = isolate->GetCurrentContext();
+  auto data = info.Data().As<v8::Array>();
+  auto resolver = data->Get(context, 0).ToLocalChecked().As<v8::Promise::Resolver>();
+  if (fulfilled) {
+    auto module = data->Get(context, 1).ToLocalChecked();
+    resolver->Resolve(context, module).Check();
+  } else {
+    resolver->Reject(context, info[0]).Check();
+  }
+}
+
+}  // namespace
+
+v8::MaybeLocal<v8::Promise> ModuleLoader::dynamic_import(v8::Local<v8::Context> context, v8::Local<v8::Data>,
+                                                         v8::Local<v8::Value> resource_name,
+                                                         v8::Local<v8::String> specifier,
+                                                         v8::Local<v8::FixedArray> assertions) {
+  auto* isolate = context->GetIsolate();
+  auto& self = Runtime::from(isolate).modules();
+  auto resolver = v8::Promise::Resolver::New(context).ToLocalChecked();
+  auto promise = resolver->GetPromise();
+  std::string referrer = to_std_string(isolate, resource_name);
+  if (referrer.empty() || referrer.starts_with("ext:")) referrer = Runtime::from(isolate).main_module_url;
+  try {
+    std::string url = resolve(to_std_string(isolate, specifier), referrer);
+    // Dynamic import() passes the attributes as key/value pairs (stride 2).
+    Record& record = self.load(url, requested_type(isolate, context, assertions, 2));
+    v8::TryCatch try_catch(isolate);
+    self.instantiate(record);
+    auto module = record.module.Get(isolate);
+    if (try_catch.HasCaught()) {
+      resolver->Reject(context, try_catch.Exception()).Check();
+      return promise;
+    }
+    if (module->GetStatus() == v8::Module::kErrored) {
+      resolver->Reject(context, module->GetException()).Check();
+      return promise;
+    }
+    v8::Local<v8::Value> evaluation;
+    if (!module->Evaluate(context).ToLocal(&evaluation)) {
+      resolver->Reject(context, try_catch.Exception()).Check();
+      return promise;
+    }
+    auto data = v8::Array::New(isolate, 2);
+    data->Set(context, 0, resolver).Check();
+    data->Set(context, 1, module->GetModuleNamespace()).Check();
+    auto on_ok = v8::Function::New(context, [](const v8::FunctionCallbackInfo<v8::Value>& i) { settle_import(i, true); },
+                                   data).ToLocalChecked();
+    auto on_err = v8::Function::New(context, [](const v8::FunctionCallbackInfo<v8::Value>& i) { settle_import(i, false); },
+                                    data).ToLocalChecked();
+    evaluation.As<v8::Promise>()->Then(context, on_ok, on_err).IsEmpty();
+  } catch (const LoadError& error) {
+    std::string message = error.what();
+    if (auto at = message.find("\n    at "); at != std::string::npos) message.resize(at);
+    resolver->Reject(context, v8::Exception::TypeError(v8_str(isolate, message))).Check();
+  } catch (const CompileError& error) {
+    std::string message = error.message.starts_with("SyntaxError: ") ? error.message.substr(13) : error.message;
+    message += fmt::format(" at {}:{}:{}", error.url, error.line, error.column);
+    resolver->Reject(context, v8::Exception::SyntaxError(v8_str(isolate, message))).Check();
+  }
+  return promise;
+}
+
+void ModuleLoader::import_meta_resolve(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  auto* isolate = info.GetIsolate();
+  std::string base = to_std_string(isolate, info.Data());
+  try {
+    std::string specifier = to_std_string(isolate, info[0]->ToString(isolate->GetCurrentContext()).ToLocalChecked());
+    info.GetReturnValue().Set(v8_str(isolate, resolve(specifier, base)));
+  } catch (const LoadError& error) {
+    isolate->ThrowException(v8::Exception::TypeError(v8_str(isolate, error.what())));
+  }
+}
+
+void ModuleLoader::init_import_meta(v8::Local<v8::Context> context, v8::Local<v8::Module> module,
+                                    v8::Local<v8::Object> meta) {
+  auto* isolate = context->GetIsolate();
+  Runtime& rt = Runtime::from(isolate);
+  Record* record = rt.modules().find(module);
+  if (!record) return;
+  auto url = v8_str(isolate, record->url);
+  meta->Set(context, v8_str(isolate, "url"), url).Check();
+  meta->Set(context, v8_str(isolate, "main"), v8::Boolean::New(isolate, record->url == rt.main_module_url)).Check();
+  if (auto path = file_url_to_path(record->url)) {
+    meta->Set(context, v8_str(isolate, "filename"), v8_str(isolate, *path)).Check();
+    meta->Set(context, v8_str(isolate, "dirname"), v8_str(isolate, path->substr(0, std::max<size_t>(1, path->rfind('/')))))
+        .Check();
+  }
+  auto resolve_fn = v8::Function::New(context, import_meta_resolve, url, 1).ToLocalChecked();
+  resolve_fn->SetName(v8_str(isolate, "resolve"));
+  meta->Set(context, v8_str(isolate, "resolve"), resolve_fn).Check();
+}
+
+}  // namespace toolchain::modules

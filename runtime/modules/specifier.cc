@@ -1,0 +1,158 @@
+#include "modules/specifier.h"
+
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace toolchain::modules {
+
+namespace {
+
+bool is_scheme_char(char c, bool first) {
+  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) return true;
+  return !first && ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.');
+}
+
+// The WHATWG path percent-encode set, plus '%' left alone (already-encoded input stays as is).
+bool needs_encoding(unsigned char c) {
+  return c <= 0x20 || c >= 0x7f || c == '"' || c == '#' || c == '<' || c == '>' || c == '?' ||
+         c == '`' || c == '{' || c == '}';
+}
+
+std::string percent_encode_path(std::string_view path) {
+  std::string out;
+  out.reserve(path.size());
+  for (unsigned char c : path) {
+    if (needs_encoding(c)) out += fmt::format("%{:02X}", c);
+    else out += static_cast<char>(c);
+  }
+  return out;
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::string percent_decode(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    int hi, lo;
+    if (s[i] == '%' && i + 2 < s.size() && (hi = hex_value(s[i + 1])) >= 0 && (lo = hex_value(s[i + 2])) >= 0) {
+      out += static_cast<char>(hi * 16 + lo);
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+// Splits "path?query#fragment" into the path and the rest ("?query#fragment").
+std::pair<std::string_view, std::string_view> split_suffix(std::string_view s) {
+  size_t cut = s.find_first_of("?#");
+  if (cut == std::string_view::npos) return {s, {}};
+  return {s.substr(0, cut), s.substr(cut)};
+}
+
+}  // namespace
+
+std::string normalize_path(std::string_view path) {
+  std::vector<std::string_view> parts;
+  size_t i = 0;
+  while (i <= path.size()) {
+    size_t j = path.find('/', i);
+    if (j == std::string_view::npos) j = path.size();
+    std::string_view part = path.substr(i, j - i);
+    if (part == "..") {
+      if (!parts.empty()) parts.pop_back();
+    } else if (!part.empty() && part != ".") {
+      parts.push_back(part);
+    }
+    i = j + 1;
+  }
+  std::string out;
+  for (auto part : parts) {
+    out += '/';
+    out += part;
+  }
+  if (out.empty()) out = "/";
+  // A trailing slash (or "/." "/..") names a directory: keep it, as URL resolution does.
+  if (path.size() > 1 && (path.ends_with('/') || path.ends_with("/.") || path.ends_with("/..")) && out != "/")
+    out += '/';
+  return out;
+}
+
+std::string path_to_file_url(std::string_view absolute_path) {
+  return "file://" + percent_encode_path(absolute_path);
+}
+
+std::optional<std::string> file_url_to_path(std::string_view url) {
+  if (!url.starts_with("file://")) return std::nullopt;
+  std::string_view rest = url.substr(7);
+  if (rest.starts_with("localhost/")) rest.remove_prefix(9);
+  if (!rest.starts_with('/')) return std::nullopt;  // file://host/... is not a local path
+  auto [path, suffix] = split_suffix(rest);
+  return percent_decode(path);
+}
+
+std::string_view scheme_of(std::string_view specifier) {
+  for (size_t i = 0; i < specifier.size(); ++i) {
+    char c = specifier[i];
+    if (c == ':') return i >= 2 ? specifier.substr(0, i) : std::string_view{};  // "C:" is not a scheme
+    if (!is_scheme_char(c, i == 0)) return {};
+  }
+  return {};
+}
+
+namespace {
+
+std::string normalize_file_url(std::string_view url) {
+  std::string_view rest = url.substr(7);
+  if (rest.starts_with("localhost/")) rest.remove_prefix(9);
+  auto [path, suffix] = split_suffix(rest);
+  return "file://" + percent_encode_path(normalize_path(path)) + std::string(suffix);
+}
+
+std::string absolute_url(std::string_view specifier) {
+  std::string_view scheme = scheme_of(specifier);
+  if (scheme == "file") return normalize_file_url(specifier);
+  if (scheme == "data") return std::string(specifier);
+  throw LoadError(fmt::format(
+      "Unsupported scheme \"{}\" for module \"{}\". Supported schemes:\n - \"data\"\n - \"file\"", scheme,
+      specifier));
+}
+
+}  // namespace
+
+std::string resolve_main(std::string_view specifier, std::string_view cwd) {
+  if (!scheme_of(specifier).empty()) return absolute_url(specifier);
+  std::string path = specifier.starts_with('/') ? std::string(specifier) : std::string(cwd) + "/" + std::string(specifier);
+  return path_to_file_url(normalize_path(path));
+}
+
+std::string resolve(std::string_view specifier, std::string_view referrer) {
+  bool relative = specifier.starts_with("./") || specifier.starts_with("../") || specifier.starts_with('/') ||
+                  specifier == "." || specifier == "..";
+  if (!relative) {
+    if (!scheme_of(specifier).empty()) return absolute_url(specifier);
+    throw LoadError(fmt::format(
+        "Import \"{}\" not a dependency\n  hint: If you want to use the npm package, try running `deno add npm:{}`",
+        specifier, specifier));
+  }
+  if (!referrer.starts_with("file://"))
+    throw LoadError(fmt::format("invalid URL: relative URL with a cannot-be-a-base base: \"{}\" from \"{}\"",
+                                specifier, referrer));
+  // Both sides are URL text here; encoding leaves '%' alone, so nothing is encoded twice.
+  auto [base, base_suffix] = split_suffix(referrer.substr(7));
+  auto [spec_path, suffix] = split_suffix(specifier);
+  std::string joined = spec_path.starts_with('/')
+                           ? std::string(spec_path)
+                           : std::string(base.substr(0, base.rfind('/') + 1)) + std::string(spec_path);
+  return "file://" + percent_encode_path(normalize_path(joined)) + std::string(suffix);
+}
+
+}  // namespace toolchain::modules

@@ -1,0 +1,127 @@
+// setTimeout/setInterval and friends. JavaScript keeps the timers in a binary
+// heap ordered by (deadline, creation order); C++ keeps one native Asio timer
+// armed for the earliest deadline (Runtime::arm_timer) and calls
+// core.runTimers when it fires. Each call runs one due timer, so microtasks run
+// between timers as the HTML spec requires.
+const { op_now, op_arm_timer, op_disarm_timer } = core.ops;
+
+const timers = new Map(); // id -> timer
+const heap = [];          // timers by (deadline, seq); cancelled ones are skipped when popped
+let nextId = 1;
+let nextSeq = 0;
+let refCount = 0;
+
+function before(a, b) {
+  return a.deadline < b.deadline || (a.deadline === b.deadline && a.seq < b.seq);
+}
+function push(timer) {
+  heap.push(timer);
+  let i = heap.length - 1;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (!before(heap[i], heap[parent])) break;
+    [heap[i], heap[parent]] = [heap[parent], heap[i]];
+    i = parent;
+  }
+}
+function pop() {
+  const top = heap[0];
+  const last = heap.pop();
+  if (heap.length > 0) {
+    heap[0] = last;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1, r = l + 1;
+      let m = i;
+      if (l < heap.length && before(heap[l], heap[m])) m = l;
+      if (r < heap.length && before(heap[r], heap[m])) m = r;
+      if (m === i) break;
+      [heap[i], heap[m]] = [heap[m], heap[i]];
+      i = m;
+    }
+  }
+  return top;
+}
+
+function rearm() {
+  while (heap.length > 0 && heap[0].cancelled) pop();
+  if (heap.length === 0) {
+    op_disarm_timer();
+    return;
+  }
+  op_arm_timer(Math.max(0, heap[0].deadline - op_now()), refCount > 0);
+}
+
+function schedule(callback, delay, args, repeat) {
+  if (typeof callback !== "function") {
+    const code = String(callback);
+    callback = () => (0, eval)(code);
+  }
+  delay = Number(delay);
+  if (!(delay >= 1) || delay > 2147483647) delay = 1; // HTML: NaN, < 1 and overflow mean 1 ms
+  const id = nextId++;
+  const timer = { id, callback, args, delay, repeat, deadline: op_now() + delay, seq: nextSeq++, ref: true, cancelled: false };
+  timers.set(id, timer);
+  refCount++;
+  push(timer);
+  rearm();
+  return id;
+}
+
+function cancel(id) {
+  const timer = timers.get(id);
+  if (timer === undefined) return;
+  timers.delete(id);
+  timer.cancelled = true;
+  if (timer.ref) refCount--;
+  rearm();
+}
+
+core.runTimers = function runTimers() {
+  while (heap.length > 0 && heap[0].cancelled) pop();
+  if (heap.length === 0 || heap[0].deadline > op_now()) {
+    rearm();
+    return;
+  }
+  const timer = pop();
+  if (timer.repeat) {
+    timer.deadline = op_now() + timer.delay;
+    timer.seq = nextSeq++;
+    push(timer);
+  } else {
+    timers.delete(timer.id);
+    timer.cancelled = true;
+    if (timer.ref) refCount--;
+  }
+  rearm();
+  Reflect.apply(timer.callback, globalThis, timer.args);
+};
+
+function setTimeout(callback, delay = 0, ...args) {
+  return schedule(callback, delay, args, false);
+}
+function setInterval(callback, delay = 0, ...args) {
+  return schedule(callback, delay, args, true);
+}
+function clearTimeout(id = undefined) {
+  cancel(id);
+}
+function clearInterval(id = undefined) {
+  cancel(id);
+}
+function setRef(id, ref) {
+  const timer = timers.get(id);
+  if (timer === undefined || timer.ref === ref) return;
+  timer.ref = ref;
+  refCount += ref ? 1 : -1;
+  rearm();
+}
+
+function queueMicrotask(callback) {
+  core.ops.op_queue_microtask(callback);
+}
+
+internals.timers = { refTimer: (id) => setRef(id, true), unrefTimer: (id) => setRef(id, false) };
+for (const fn of [setTimeout, setInterval, clearTimeout, clearInterval, queueMicrotask]) {
+  Object.defineProperty(globalThis, fn.name, { value: fn, writable: true, enumerable: true, configurable: true });
+}

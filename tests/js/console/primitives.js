@@ -1,0 +1,22 @@
+// Primitive values at the top level and nested.
+console.log(1, -1.5, 0, -0, NaN, Infinity, -Infinity, 1e21, 2 ** 53);
+console.log(10n, -3n, 12345678901234567890n);
+console.log(true, false, null, undefined);
+console.log(Symbol(), Symbol("desc"), Symbol("with space"), Symbol.iterator);
+console.log(Symbol("a.b_c1"), Symbol("1abc"), Symbol("it's"), Symbol('q"'));
+console.log("top-level strings are printed raw", "even\nwith newlines");
+console.log([-0, 0, NaN, 1n, true, null, undefined]);
+console.log(["double", "it's", 'has "double"', `both ' and "`, `all ' " \``]);
+console.log(["back\\slash", "tab\there", "nl\nthere", "\x00\x1b\x7f\x9f", "\b\f\v\r"]);
+console.log({ s: "é ü 日本 🎉" });
+console.log(Deno.inspect("quoted at top level in Deno.inspect"));
+console.log(Deno.inspect(42), Deno.inspect(-0), Deno.inspect(5n), Deno.inspect(Symbol("x")));
+console.log(Deno.inspect(undefined), Deno.inspect(null), Deno.inspect(true));
+const long = "lorem ipsum dolor sit amet ".repeat(5);
+console.log({ long });
+console.log([long]);
+console.log({ multi: "line one\nline two\nline three is here and long enough to wrap\n" });
+console.log({ short: "a\nb" });
+console.log({ a: { b: { c: "a fairly long string value that will exceed the line width" } } });
+console.log(Deno.inspect("x".repeat(20000)).length);
+console.log(Deno.inspect(["x".repeat(10005)]).slice(-40));
