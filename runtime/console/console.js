@@ -27,9 +27,7 @@ const ArrayIsArray = Array.isArray;
 const ArrayPrototypeIncludes = uncurryThis(Array.prototype.includes);
 const ArrayPrototypeJoin = uncurryThis(Array.prototype.join);
 const ArrayPrototypePush = uncurryThis(Array.prototype.push);
-const ArrayPrototypeSlice = uncurryThis(Array.prototype.slice);
 const ErrorCaptureStackTrace = Error.captureStackTrace;
-const FunctionPrototypeCall = uncurryThis(Function.prototype.call);
 const JSONStringify = JSON.stringify;
 const MapCtor = Map;
 const MapPrototypeDelete = uncurryThis(Map.prototype.delete);
@@ -46,7 +44,6 @@ const NumberParseInt = Number.parseInt;
 const NumberPrototypeToFixed = uncurryThis(Number.prototype.toFixed);
 const ObjectCreate = Object.create;
 const ObjectDefineProperty = Object.defineProperty;
-const ObjectHasOwn = Object.hasOwn;
 const ObjectPrototypeIsPrototypeOf = uncurryThis(Object.prototype.isPrototypeOf);
 const ReflectApply = Reflect.apply;
 const StringCtor = String;
@@ -55,7 +52,6 @@ const StringPrototypeIndexOf = uncurryThis(String.prototype.indexOf);
 const StringPrototypeRepeat = uncurryThis(String.prototype.repeat);
 const StringPrototypeSlice = uncurryThis(String.prototype.slice);
 const StringPrototypeStartsWith = uncurryThis(String.prototype.startsWith);
-const StringPrototypeToLowerCase = uncurryThis(String.prototype.toLowerCase);
 const StringPrototypeTrim = uncurryThis(String.prototype.trim);
 const ErrorCtor = Error;
 const TypeErrorCtor = TypeError;
@@ -595,43 +591,53 @@ const console = ObjectCreate({}, {
 
 // Methods are own, enumerable properties, each with its own name and a
 // length of 0, like Deno's.
-function method(name, fn) {
+function method(name, fn, length = 0) {
   ObjectDefineProperty(fn, "name", { __proto__: null, value: name });
-  ObjectDefineProperty(fn, "length", { __proto__: null, value: 0 });
-  console[name] = fn;
+  ObjectDefineProperty(fn, "length", { __proto__: null, value: length });
+  defineData(console, name, fn);
   return fn;
 }
 
-method("log", function (...args) {
+function defineData(obj, key, value) {
+  ObjectDefineProperty(obj, key, {
+    __proto__: null,
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+method("log", (...args) => {
   printArgs(args, false);
 });
 
-method("debug", function (...args) {
+method("debug", (...args) => {
   printArgs(args, false);
 });
 
-method("info", function (...args) {
+method("info", (...args) => {
   printArgs(args, false);
 });
 
-method("dir", function (obj = undefined, options = { __proto__: null }) {
+method("dir", (obj = undefined, options = { __proto__: null }) => {
   const ctx = consoleContext(1, options);
   print(formatArgs([obj], ctx) + "\n", false);
 });
 
-method("dirxml", function (...args) {
+method("dirxml", (...args) => {
   printArgs(args, false);
 });
 
-method("warn", function (...args) {
+method("warn", (...args) => {
   printArgs(args, true);
 });
 
-method("error", function (...args) {
+method("error", (...args) => {
   printArgs(args, true);
 });
 
-method("assert", function (condition = false, ...args) {
+method("assert", (condition = false, ...args) => {
   if (condition) return;
   if (args.length === 0) {
     printArgs(["Assertion failed"], true);
@@ -643,14 +649,14 @@ method("assert", function (condition = false, ...args) {
   }
 });
 
-method("count", function (label = "default") {
+method("count", (label = "default") => {
   label = StringCtor(label);
   const current = (MapPrototypeGet(countMap, label) ?? 0) + 1;
   MapPrototypeSet(countMap, label, current);
   print(`${label}: ${current}\n`, false);
 });
 
-method("countReset", function (label = "default") {
+method("countReset", (label = "default") => {
   label = StringCtor(label);
   if (MapPrototypeHas(countMap, label)) {
     MapPrototypeSet(countMap, label, 0);
@@ -659,12 +665,12 @@ method("countReset", function (label = "default") {
   }
 });
 
-method("table", function (data = undefined, properties = undefined) {
+method("table", (data = undefined, properties = undefined) => {
   const table = consoleTable(data, properties, !noColor(1));
   printArgs([table === undefined ? data : table], false);
 });
 
-method("time", function (label = "default") {
+method("time", (label = "default") => {
   label = StringCtor(label);
   if (MapPrototypeHas(timerMap, label)) {
     print(`Timer '${label}' already exists\n`, true);
@@ -673,7 +679,7 @@ method("time", function (label = "default") {
   MapPrototypeSet(timerMap, label, now());
 });
 
-method("timeLog", function (label = "default", ...args) {
+method("timeLog", (label = "default", ...args) => {
   label = StringCtor(label);
   const start = MapPrototypeGet(timerMap, label);
   if (start === undefined) {
@@ -684,7 +690,7 @@ method("timeLog", function (label = "default", ...args) {
   printArgs(prepend(`${label}: ${duration}ms`, args), false);
 });
 
-method("timeEnd", function (label = "default") {
+method("timeEnd", (label = "default") => {
   label = StringCtor(label);
   const start = MapPrototypeGet(timerMap, label);
   if (start === undefined) {
@@ -695,29 +701,29 @@ method("timeEnd", function (label = "default") {
   print(`${label}: ${formatDuration(now() - start)}ms\n`, false);
 });
 
-function group(...label) {
+const group = (...label) => {
   if (label.length > 0) {
     // Through the console object, so a replaced console.log sees the label.
     ReflectApply(console.log, console, label);
   }
   indentLevel++;
-}
+};
 method("group", group);
-method("groupCollapsed", function (...label) {
-  ReflectApply(group, this, label);
+method("groupCollapsed", (...label) => {
+  ReflectApply(group, undefined, label);
 });
 
-method("groupEnd", function () {
+method("groupEnd", () => {
   if (indentLevel > 0) indentLevel--;
 });
 
-method("clear", function () {
+method("clear", () => {
   indentLevel = 0;
   print("\x1b[1;1H", false);
   print("\x1b[0J", false);
 });
 
-const trace = method("trace", function (...args) {
+const trace = method("trace", (...args) => {
   const ctx = consoleContext(2);
   ctx.indentLevel = 0;
   const err = { name: "Trace", message: formatArgs(args, ctx) };
@@ -725,15 +731,15 @@ const trace = method("trace", function (...args) {
   print(err.stack + "\n", true);
 });
 
-method("profile", function (_label) {});
-method("profileEnd", function (_label) {});
-method("timeStamp", function (_label) {});
+method("profile", (_label) => {});
+method("profileEnd", (_label) => {});
+method("timeStamp", (_label) => {});
 
 // A plain snapshot value, like Deno's (the live level is internal).
-console.indentLevel = 0;
+defineData(console, "indentLevel", 0);
 
 // console.createTask / console.context come from V8's inspector in Deno.
-method("createTask", function (name) {
+method("createTask", (name) => {
   if (typeof name !== "string" || name === "") {
     throw new ErrorCtor("First argument must be a non-empty string.");
   }
@@ -744,10 +750,12 @@ method("createTask", function (name) {
     return fn();
   };
   ObjectDefineProperty(run, "name", { __proto__: null, value: "run" });
-  return { run };
+  const task = {};
+  defineData(task, "run", run);
+  return task;
 });
 
-method("context", function (_name) {
+method("context", (_name) => {
   const names = [
     ["dir", "dir"],
     ["dirXml", "dirxml"],
@@ -779,12 +787,12 @@ method("context", function (_name) {
       return ReflectApply(target, console, args);
     };
     ObjectDefineProperty(fn, "name", { __proto__: null, value: names[i][0] });
-    ctxObj[names[i][0]] = fn;
+    defineData(ctxObj, names[i][0], fn);
   }
   return ctxObj;
-});
+}, 1);
 
-console[SymbolCtor("isConsoleInstance")] = true;
+defineData(console, SymbolCtor("isConsoleInstance"), true);
 
 function prepend(first, rest) {
   const out = [first];
@@ -826,7 +834,6 @@ function formatError(error, options = { __proto__: null }) {
       ? "file://" + cwd + (cwd[cwd.length - 1] === "/" ? "" : "/")
       : undefined,
     getSourceLine: options.getSourceLine,
-    seen: [],
   };
   return formatUncaught(error, state, true);
 }
@@ -840,7 +847,23 @@ function formatUncaught(error, state, topLevel) {
   if (!isErrorLike(error)) {
     return inspect(error);
   }
-  ArrayPrototypePush(state.seen, error);
+  // A cause chain that loops back is cut: "Error: a <ref *1>" ...
+  // "Caused by: [Circular *1]".
+  const chain = [];
+  let link = error;
+  while (isErrorLike(link) && !ArrayPrototypeIncludes(chain, link)) {
+    ArrayPrototypePush(chain, link);
+    try {
+      link = link.cause;
+    } catch {
+      link = undefined;
+    }
+  }
+  const loopsTo = ArrayPrototypeIncludes(chain, link) ? link : undefined;
+  return formatErrorChain(error, state, topLevel, loopsTo);
+}
+
+function formatErrorChain(error, state, topLevel, loopsTo) {
   let stack;
   let name;
   let message;
@@ -861,6 +884,7 @@ function formatUncaught(error, state, topLevel) {
   }
 
   let out = errorHeader(name, message);
+  if (error === loopsTo) out += " " + colorIf(state, "<ref *1>", "\x1b[36m");
   let errors;
   try {
     errors = error.errors;
@@ -870,9 +894,7 @@ function formatUncaught(error, state, topLevel) {
   if (ArrayIsArray(errors)) {
     for (let i = 0; i < errors.length; i++) {
       const item = errors[i];
-      const text = ArrayPrototypeIncludes(state.seen, item)
-        ? inspect(item)
-        : formatUncaught(item, state, false);
+      const text = formatUncaught(item, state, false);
       out += "\n" + indentLines(text, "    ");
     }
   }
@@ -900,9 +922,11 @@ function formatUncaught(error, state, topLevel) {
     hasCause = false;
   }
   if (hasCause && cause !== undefined) {
-    out += "\nCaused by: " + (ArrayPrototypeIncludes(state.seen, cause)
-      ? "[Circular]"
-      : formatUncaught(cause, state, false));
+    out += "\nCaused by: " + (cause === loopsTo
+      ? colorIf(state, "[Circular *1]", "\x1b[36m")
+      : isErrorLike(cause)
+      ? formatErrorChain(cause, state, false, loopsTo)
+      : inspect(cause));
   }
   return out;
 }
@@ -957,8 +981,13 @@ function isDigits(str) {
 // "    at fn (loc)" / "    at loc" -> { fnName, file, line, column }, where
 // loc is file:line:column. Undefined when the frame has no such location.
 function parseFrame(frame) {
-  const rest = StringPrototypeSlice(frame, 7);
+  let rest = StringPrototypeSlice(frame, 7);
+  let asyncPrefix = "";
   let fnName;
+  if (StringPrototypeStartsWith(rest, "async ")) {
+    asyncPrefix = "async ";
+    rest = StringPrototypeSlice(rest, 6);
+  }
   let loc = rest;
   if (rest[rest.length - 1] === ")") {
     const open = StringPrototypeIndexOf(rest, " (");
@@ -975,9 +1004,10 @@ function parseFrame(frame) {
     !isDigits(StringPrototypeSlice(loc, lastColon + 1)) ||
     !isDigits(StringPrototypeSlice(head, midColon + 1))
   ) {
-    return { fnName, loc, file: undefined };
+    return { asyncPrefix, fnName, loc, file: undefined };
   }
   return {
+    asyncPrefix,
     fnName,
     loc,
     file: StringPrototypeSlice(head, 0, midColon),
@@ -1001,6 +1031,10 @@ function caretLine(source, column, colors) {
   return colors ? `\x1b[0m\x1b[31m${pad}^\x1b[0m` : `${pad}^`;
 }
 
+function colorIf(state, text, codes) {
+  return state.colors ? sgr(text, codes) : text;
+}
+
 function sgr(text, codes) {
   return `\x1b[0m${codes}${text}\x1b[0m`;
 }
@@ -1013,7 +1047,7 @@ function colorFrame(frame, cwdPrefix) {
   const parsed = parseFrame(frame);
   const loc = parsed.loc;
   if (StringPrototypeStartsWith(loc, "ext:") || StringPrototypeStartsWith(loc, "node:")) {
-    let out = "    " + sgr("at ", dimGray);
+    let out = "    " + sgr("at ", dimGray) + parsed.asyncPrefix;
     if (parsed.fnName !== undefined) {
       out += sgr(parsed.fnName, dimGray) + sgr(" (", dimGray);
     }
@@ -1026,11 +1060,11 @@ function colorFrame(frame, cwdPrefix) {
     if (parsed.fnName !== undefined) out += sgr(")", dimGray);
     return out;
   }
-  let out = "    at ";
+  let out = "    at " + parsed.asyncPrefix;
   if (parsed.fnName !== undefined) {
     let fn = parsed.fnName;
     let keyword = "";
-    const keywords = ["async ", "new "];
+    const keywords = ["new "];
     for (let i = 0; i < keywords.length; i++) {
       if (StringPrototypeStartsWith(fn, keywords[i])) {
         keyword = keywords[i];

@@ -24,6 +24,12 @@
 //                                       Object::PreviewEntries), for Map/Set
 //                                       iterators and WeakMap/WeakSet
 //   core.ops.op_get_constructor_name(v) -> string (V8 GetConstructorName)
+//   core.ops.op_get_non_index_property_names(v, onlyEnumerable)
+//                                    -> own keys that are not array indices
+//                                       (V8 GetPropertyNames, kOwnOnly,
+//                                       kSkipIndices, kKeepNumbers; strings
+//                                       then symbols). Without it big arrays
+//                                       are slow to inspect.
 //   core.ops.op_cwd()                -> string, only for coloured error stacks
 
 // ---------------------------------------------------------------------------
@@ -38,7 +44,6 @@ const ArrayPrototypeFilter = uncurryThis(Array.prototype.filter);
 const ArrayPrototypeIncludes = uncurryThis(Array.prototype.includes);
 const ArrayPrototypeIndexOf = uncurryThis(Array.prototype.indexOf);
 const ArrayPrototypeJoin = uncurryThis(Array.prototype.join);
-const ArrayPrototypeMap = uncurryThis(Array.prototype.map);
 const ArrayPrototypePop = uncurryThis(Array.prototype.pop);
 const ArrayPrototypePush = uncurryThis(Array.prototype.push);
 const ArrayPrototypeSlice = uncurryThis(Array.prototype.slice);
@@ -62,7 +67,6 @@ const ErrorPrototype = Error.prototype;
 const ErrorPrototypeToString = uncurryThis(Error.prototype.toString);
 const FunctionPrototypeCall = uncurryThis(Function.prototype.call);
 const FunctionPrototypeToString = uncurryThis(Function.prototype.toString);
-const JSONStringify = JSON.stringify;
 const MapCtor = Map;
 const MapPrototypeForEach = uncurryThis(Map.prototype.forEach);
 const MapPrototypeGet = uncurryThis(Map.prototype.get);
@@ -73,11 +77,9 @@ const MathMax = Math.max;
 const MathMin = Math.min;
 const MathRound = Math.round;
 const MathSqrt = Math.sqrt;
-const NumberIsInteger = Number.isInteger;
 const NumberIsNaN = Number.isNaN;
 const NumberPrototypeToString = uncurryThis(Number.prototype.toString);
 const NumberPrototypeValueOf = uncurryThis(Number.prototype.valueOf);
-const ObjectCreate = Object.create;
 const ObjectDefineProperty = Object.defineProperty;
 const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 const ObjectGetOwnPropertyNames = Object.getOwnPropertyNames;
@@ -93,8 +95,6 @@ const ObjectPrototypePropertyIsEnumerable = uncurryThis(
   Object.prototype.propertyIsEnumerable,
 );
 const ObjectPrototypeToString = uncurryThis(Object.prototype.toString);
-const ReflectApply = Reflect.apply;
-const ReflectGet = Reflect.get;
 const ReflectHas = Reflect.has;
 const ReflectOwnKeys = Reflect.ownKeys;
 const RegExpCtor = RegExp;
@@ -142,11 +142,6 @@ const Uint8ArrayCtor = Uint8Array;
 const WeakMapPrototypeHas = uncurryThis(WeakMap.prototype.has);
 const WeakSetPrototypeHas = uncurryThis(WeakSet.prototype.has);
 
-const AsyncFunctionPrototype = ObjectGetPrototypeOf(async function () {});
-const GeneratorFunctionPrototype = ObjectGetPrototypeOf(function* () {});
-const AsyncGeneratorFunctionPrototype = ObjectGetPrototypeOf(
-  async function* () {},
-);
 const MapIteratorPrototype = ObjectGetPrototypeOf(new Map().entries());
 const SetIteratorPrototype = ObjectGetPrototypeOf(new Set().values());
 const IntlLocalePrototype = typeof Intl === "object" &&
@@ -183,6 +178,59 @@ const wellKnownPrototypes = new MapCtor();
   for (let i = 0; i < list.length; i++) {
     MapPrototypeSet(wellKnownPrototypes, list[i][0], list[i][1]);
   }
+}
+
+// Built-in prototypes that tell which brand check can succeed for an object
+// inheriting from them. Brand checks throw on failure, and exceptions are
+// slow, so only the plausible one is tried. Objects whose chain ends without
+// reaching Object.prototype (null prototype, other realms) get all checks.
+const brandByPrototype = new MapCtor();
+{
+  const list = [
+    [Map.prototype, "Map"],
+    [Set.prototype, "Set"],
+    [WeakMap.prototype, "WeakMap"],
+    [WeakSet.prototype, "WeakSet"],
+    [Date.prototype, "Date"],
+    [RegExp.prototype, "RegExp"],
+    [ArrayBuffer.prototype, "ArrayBuffer"],
+    [DataView.prototype, "DataView"],
+    [Promise.prototype, "Promise"],
+    [Number.prototype, "Number"],
+    [String.prototype, "String"],
+    [Boolean.prototype, "Boolean"],
+    [BigInt.prototype, "BigInt"],
+    [Symbol.prototype, "Symbol"],
+    [TypedArrayPrototype, "TypedArray"],
+    [MapIteratorPrototype, "MapIterator"],
+    [SetIteratorPrototype, "SetIterator"],
+    [Object.prototype, "Object"],
+  ];
+  if (typeof SharedArrayBuffer === "function") {
+    ArrayPrototypePush(list, [SharedArrayBuffer.prototype, "SharedArrayBuffer"]);
+  }
+  for (let i = 0; i < list.length; i++) {
+    MapPrototypeSet(brandByPrototype, list[i][0], list[i][1]);
+  }
+}
+
+// The brand suggested by the prototype chain, "Object" for ordinary
+// objects, or undefined when unknown.
+function getBrandHint(value) {
+  let obj = value;
+  for (let steps = 0; steps < 10000; steps++) {
+    let proto;
+    try {
+      proto = ObjectGetPrototypeOf(obj);
+    } catch {
+      return undefined;
+    }
+    if (proto === null) return undefined;
+    const brand = MapPrototypeGet(brandByPrototype, proto);
+    if (brand !== undefined) return brand;
+    obj = proto;
+  }
+  return undefined;
 }
 
 // Names of the global constructors (`Array`, `Map`, ...), used to stop
@@ -596,14 +644,79 @@ function isSetIterator(v) {
   return ObjectPrototypeIsPrototypeOf(SetIteratorPrototype, v);
 }
 
-function isAsyncFunction(fn) {
-  return ObjectPrototypeIsPrototypeOf(AsyncFunctionPrototype, fn) ||
-    ObjectPrototypeIsPrototypeOf(AsyncGeneratorFunctionPrototype, fn);
+// Function kinds are read from the source text (what V8 keeps for
+// Function.prototype.toString), so re-prototyped functions keep their kind.
+function isIdentifierChar(c) {
+  return isAsciiAlnum(c) || c === 0x5f || c === 0x24 || c > 0x7f;
 }
 
-function isGeneratorFunction(fn) {
-  return ObjectPrototypeIsPrototypeOf(GeneratorFunctionPrototype, fn) ||
-    ObjectPrototypeIsPrototypeOf(AsyncGeneratorFunctionPrototype, fn);
+function isWhitespaceChar(c) {
+  return c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d ||
+    c === 0x0b || c === 0x0c || c === 0xa0 || c === 0xfeff;
+}
+
+// Skips whitespace and comments.
+function skipWhitespace(source, i) {
+  while (i < source.length) {
+    if (isWhitespaceChar(StringPrototypeCharCodeAt(source, i))) {
+      i++;
+    } else if (source[i] === "/" && source[i + 1] === "*") {
+      const end = StringPrototypeIndexOf(source, "*/", i + 2);
+      if (end === -1) return source.length;
+      i = end + 2;
+    } else if (source[i] === "/" && source[i + 1] === "/") {
+      const end = StringPrototypeIndexOf(source, "\n", i + 2);
+      if (end === -1) return source.length;
+      i = end + 1;
+    } else {
+      break;
+    }
+  }
+  return i;
+}
+
+// Index after the "async" keyword of an async function, or -1.
+function asyncPrefixEnd(source) {
+  if (!StringPrototypeStartsWith(source, "async")) return -1;
+  const next = StringPrototypeCharCodeAt(source, 5);
+  if (isWhitespaceChar(next)) {
+    const i = skipWhitespace(source, 5);
+    // `async => x` is an arrow function with a parameter named async.
+    if (source[i] === "=" && source[i + 1] === ">") return -1;
+    return i;
+  }
+  if (next === 0x2a /* * */) return 5;
+  if (next === 0x28 /* ( */) {
+    // `async(a) => b` (async arrow) or `async(a) {}` (method named async).
+    let depth = 0;
+    let i = 5;
+    for (; i < source.length; i++) {
+      const ch = source[i];
+      if (ch === "(") depth++;
+      else if (ch === ")" && --depth === 0) break;
+    }
+    i = skipWhitespace(source, i + 1);
+    return source[i] === "=" && source[i + 1] === ">" ? 5 : -1;
+  }
+  return -1;
+}
+
+function isAsyncSource(source) {
+  return asyncPrefixEnd(source) !== -1;
+}
+
+function isGeneratorSource(source) {
+  let i = asyncPrefixEnd(source);
+  if (i === -1) i = 0;
+  i = skipWhitespace(source, i);
+  if (source[i] === "*") return true;
+  if (
+    StringPrototypeStartsWith(StringPrototypeSlice(source, i, i + 8), "function") &&
+    !isIdentifierChar(StringPrototypeCharCodeAt(source, i + 8))
+  ) {
+    return source[skipWhitespace(source, i + 8)] === "*";
+  }
+  return false;
 }
 
 function isArgumentsObject(v) {
@@ -1212,19 +1325,38 @@ function getKeys(value, showHidden) {
   return keys;
 }
 
-// Own keys of an array or typed array that are not element indices.
+// Own keys of an array or typed array that are not element indices
+// (enumerable ones only, unless showHidden): strings, then symbols.
 function getNonIndexKeys(value, showHidden) {
-  const all = ReflectOwnKeys(value);
-  const keys = [];
-  for (let i = 0; i < all.length; i++) {
-    const key = all[i];
-    if (isArrayIndexKey(key)) continue;
-    if (!showHidden && !ObjectPrototypePropertyIsEnumerable(value, key)) {
-      continue;
-    }
-    ArrayPrototypePush(keys, key);
+  const op = core.ops.op_get_non_index_property_names;
+  if (typeof op === "function") {
+    return op(value, !showHidden);
   }
-  return keys;
+  // Without the op every index key is materialised; they come first (in
+  // ascending order), so find where they end by binary search.
+  let all;
+  if (showHidden) {
+    all = ReflectOwnKeys(value);
+  } else {
+    all = ObjectKeys(value);
+    const symbols = ObjectGetOwnPropertySymbols(value);
+    for (let i = 0; i < symbols.length; i++) {
+      if (ObjectPrototypePropertyIsEnumerable(value, symbols[i])) {
+        ArrayPrototypePush(all, symbols[i]);
+      }
+    }
+  }
+  let lo = 0;
+  let hi = all.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (isArrayIndexKey(all[mid])) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return ArrayPrototypeSlice(all, lo);
 }
 
 // ---------------------------------------------------------------------------
@@ -1248,8 +1380,16 @@ function formatRaw(ctx, value, recurseTimes, typedArray) {
     protoProps = undefined;
   }
 
-  let tag = value[SymbolToStringTag];
+  let tag;
+  try {
+    tag = value[SymbolToStringTag];
+  } catch {
+    // A throwing getter counts as no tag.
+  }
   if (typeof tag !== "string") tag = "";
+
+  const hint = getBrandHint(value);
+  const may = (brand) => hint === undefined || hint === brand;
 
   let keys;
   let base = "";
@@ -1271,7 +1411,7 @@ function formatRaw(ctx, value, recurseTimes, typedArray) {
       }
       extrasType = kArrayExtrasType;
       formatter = formatArray;
-    } else if (isSet(value)) {
+    } else if (may("Set") && isSet(value)) {
       const size = SetPrototypeGetSize(value);
       const prefix = getPrefix(constructor, tag, "Set", `(${size})`);
       keys = getKeys(value, ctx.showHidden);
@@ -1280,7 +1420,7 @@ function formatRaw(ctx, value, recurseTimes, typedArray) {
         return `${prefix}{}`;
       }
       braces = [`${prefix}{`, "}"];
-    } else if (isMap(value)) {
+    } else if (may("Map") && isMap(value)) {
       const size = MapPrototypeGetSize(value);
       const prefix = getPrefix(constructor, tag, "Map", `(${size})`);
       keys = getKeys(value, ctx.showHidden);
@@ -1299,11 +1439,11 @@ function formatRaw(ctx, value, recurseTimes, typedArray) {
       }
       formatter = formatTypedArray;
       extrasType = kArrayExtrasType;
-    } else if (isMapIterator(value)) {
+    } else if (may("MapIterator") && isMapIterator(value)) {
       keys = getKeys(value, ctx.showHidden);
       braces = getIteratorBraces("Map", tag);
       formatter = formatIterator;
-    } else if (isSetIterator(value)) {
+    } else if (may("SetIterator") && isSetIterator(value)) {
       keys = getKeys(value, ctx.showHidden);
       braces = getIteratorBraces("Set", tag);
       formatter = formatIterator;
@@ -1329,8 +1469,12 @@ function formatRaw(ctx, value, recurseTimes, typedArray) {
       if (keys.length === 0 && protoProps === undefined) {
         return ctx.stylize(base, "special");
       }
-    } else if (isRegExp(value)) {
-      base = RegExpPrototypeToString(value);
+    } else if (may("RegExp") && isRegExp(value)) {
+      // Without a prototype there are no `source`/`flags` getters: use a
+      // copy made by the RegExp constructor.
+      base = RegExpPrototypeToString(
+        constructor !== null ? value : new RegExpCtor(value),
+      );
       const prefix = getPrefix(constructor, tag, "RegExp");
       if (prefix !== "RegExp ") base = `${prefix}${base}`;
       if (
@@ -1339,7 +1483,7 @@ function formatRaw(ctx, value, recurseTimes, typedArray) {
       ) {
         return ctx.stylize(base, "regexp");
       }
-    } else if (isDate(value)) {
+    } else if (may("Date") && isDate(value)) {
       const time = DatePrototypeGetTime(value);
       base = NumberIsNaN(time)
         ? "Invalid Date"
@@ -1374,7 +1518,10 @@ function formatRaw(ctx, value, recurseTimes, typedArray) {
       if (keys.length === 0 && protoProps === undefined) {
         return base;
       }
-    } else if (isArrayBuffer(value) || isSharedArrayBuffer(value)) {
+    } else if (
+      (may("ArrayBuffer") && isArrayBuffer(value)) ||
+      (may("SharedArrayBuffer") && isSharedArrayBuffer(value))
+    ) {
       const arrayType = isArrayBuffer(value)
         ? "ArrayBuffer"
         : "SharedArrayBuffer";
@@ -1387,23 +1534,27 @@ function formatRaw(ctx, value, recurseTimes, typedArray) {
       }
       braces[0] = `${prefix}{`;
       ArrayPrototypeUnshift(keys, "byteLength");
-    } else if (isDataView(value)) {
+    } else if (may("DataView") && isDataView(value)) {
       braces[0] = `${getPrefix(constructor, tag, "DataView")}{`;
       // .buffer goes last, it is not a primitive like the others.
       ArrayPrototypeUnshift(keys, "byteLength", "byteOffset", "buffer");
-    } else if (getPromiseDetails(value) !== undefined) {
+    } else if (may("Promise") && getPromiseDetails(value) !== undefined) {
       braces[0] = `${getPrefix(constructor, tag, "Promise")}{`;
       formatter = formatPromise;
-    } else if (isWeakSet(value)) {
+    } else if (may("WeakSet") && isWeakSet(value)) {
       braces[0] = `${getPrefix(constructor, tag, "WeakSet")}{`;
       formatter = ctx.showHidden ? formatWeakSet : formatWeakCollection;
-    } else if (isWeakMap(value)) {
+    } else if (may("WeakMap") && isWeakMap(value)) {
       braces[0] = `${getPrefix(constructor, tag, "WeakMap")}{`;
       formatter = ctx.showHidden ? formatWeakMap : formatWeakCollection;
-    } else if (isModuleNamespaceObject(value)) {
+    } else if (hint === undefined && isModuleNamespaceObject(value)) {
       braces[0] = `${getPrefix(constructor, tag, "Module")}{`;
       formatter = formatNamespaceObject;
-    } else if (isBoxedPrimitive(value)) {
+    } else if (
+      (hint === undefined || hint === "Number" || hint === "String" ||
+        hint === "Boolean" || hint === "BigInt" || hint === "Symbol") &&
+      isBoxedPrimitive(value)
+    ) {
       base = getBoxedBase(value, ctx, keys, constructor, tag);
       if (keys.length === 0 && protoProps === undefined) {
         return base;
@@ -1602,8 +1753,8 @@ function getFunctionBase(value, constructor, tag) {
     return getClassBase(value, constructor, tag);
   }
   let type = "Function";
-  if (isGeneratorFunction(value)) type = `Generator${type}`;
-  if (isAsyncFunction(value)) type = `Async${type}`;
+  if (isGeneratorSource(source)) type = `Generator${type}`;
+  if (isAsyncSource(source)) type = `Async${type}`;
   let base = `[${type}`;
   if (constructor === null) base += " (null prototype)";
   const name = value.name;

@@ -55,22 +55,24 @@ std::string describe(Runtime& rt, v8::Local<v8::Value> value) {
   return inspect(rt, value);
 }
 
-// The source line an error points at and a caret under its column.
+// The source line an error points at and a caret under its column: the first
+// frame, captured when the error was made, that lies in a user module.
 std::string excerpt(Runtime& rt, v8::Local<v8::Value> exception) {
   auto* isolate = rt.isolate();
-  auto context = rt.context();
-  auto message = v8::Exception::CreateMessage(isolate, exception);
-  if (message.IsEmpty()) return {};
-  std::string url = to_std_string(isolate, message->GetScriptResourceName());
-  const std::string* source = rt.modules().original_source(url);
-  int line = message->GetLineNumber(context).FromMaybe(0);
-  int column = message->GetStartColumn(context).FromMaybe(-1);
-  if (!source || line <= 0 || column < 0) return {};
-  std::string_view text = nth_line(*source, line);
-  if (text.empty()) return {};
-  std::string caret(static_cast<size_t>(column), ' ');
-  caret += rt.stderr_colors() ? "\x1b[31m^\x1b[0m" : "^";
-  return fmt::format("{}\n{}\n", text, caret);
+  auto trace = v8::Exception::GetStackTrace(exception);
+  if (trace.IsEmpty()) return {};
+  for (int i = 0; i < trace->GetFrameCount(); ++i) {
+    auto frame = trace->GetFrame(isolate, i);
+    std::string url = to_std_string(isolate, frame->GetScriptNameOrSourceURL());
+    const std::string* source = rt.modules().original_source(url);
+    if (!source) continue;
+    std::string_view text = nth_line(*source, frame->GetLineNumber());
+    if (text.empty()) return {};
+    std::string caret(static_cast<size_t>(std::max(0, frame->GetColumn() - 1)), ' ');
+    caret += rt.stderr_colors() ? "\x1b[31m^\x1b[0m" : "^";
+    return fmt::format("{}\n{}\n", text, caret);
+  }
+  return {};
 }
 
 }  // namespace

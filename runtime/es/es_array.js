@@ -24,7 +24,7 @@ const ReflectOwnKeys = Reflect.ownKeys;
 const ObjectDefineProperty = Object.defineProperty;
 const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 const ObjectGetPrototypeOf = Object.getPrototypeOf;
-const ObjectHasOwn = Object.hasOwn;
+const ObjectPrototypeHasOwnProperty = Object.prototype.hasOwnProperty;
 const MathTrunc = Math.trunc;
 const MathMin = Math.min;
 const MathMax = Math.max;
@@ -40,7 +40,7 @@ const TypedArrayPrototypeGetSymbolToStringTag =
   ObjectGetOwnPropertyDescriptor(TypedArrayPrototype, Symbol.toStringTag).get;
 const TypedArrayPrototypeGetLength =
   ObjectGetOwnPropertyDescriptor(TypedArrayPrototype, "length").get;
-const TypedArrayPrototypeAt = TypedArrayPrototype.at;
+const TypedArrayPrototypeIncludes = TypedArrayPrototype.includes;
 const TypedArrayPrototypeReverse = TypedArrayPrototype.reverse;
 const TypedArrayPrototypeSet = TypedArrayPrototype.set;
 const TypedArrayPrototypeSort = TypedArrayPrototype.sort;
@@ -130,12 +130,14 @@ function ValidateTypedArray(O, methodName) {
 }
 
 // IsDetachedBuffer(O.[[ViewedArrayBuffer]]) for a typed array. A detached
-// typed array reports length 0 in V8 10.2, and the built-in `at` throws a
-// TypeError for it while a genuinely empty one just returns undefined.
+// typed array reports length 0 in V8 10.2, and the built-in `includes`
+// throws a TypeError for it (ValidateTypedArray) while a genuinely empty one
+// just returns false. (Not `at`: V8 10.2 does not have it while the
+// snapshot is being made.)
 function IsTypedArrayDetached(O) {
   if (ReflectApply(TypedArrayPrototypeGetLength, O, []) !== 0) return false;
   try {
-    ReflectApply(TypedArrayPrototypeAt, O, [0]);
+    ReflectApply(TypedArrayPrototypeIncludes, O, [0]);
     return false;
   } catch {
     return true;
@@ -361,6 +363,13 @@ const typedArrayMethods = {
 // ---------------------------------------------------------------------------
 // Installation
 // ---------------------------------------------------------------------------
+
+// Object.hasOwn is not used: V8 10.2 only adds it (like `at`, `findLast` and
+// SharedArrayBuffer) to contexts made from the snapshot, so it does not
+// exist while this file runs inside the SnapshotCreator.
+function ObjectHasOwn(O, key) {
+  return ReflectApply(ObjectPrototypeHasOwnProperty, O, [key]);
+}
 
 // Built-in methods are non-enumerable, writable, configurable (clause 18).
 // Method definitions already have the right `name` and `length`, are not

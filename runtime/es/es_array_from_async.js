@@ -31,7 +31,7 @@ const ReflectDefineProperty = Reflect.defineProperty;
 const ReflectOwnKeys = Reflect.ownKeys;
 const ObjectDefineProperty = Object.defineProperty;
 const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-const ObjectHasOwn = Object.hasOwn;
+const ObjectPrototypeHasOwnProperty = Object.prototype.hasOwnProperty;
 const MathTrunc = Math.trunc;
 const MathMin = Math.min;
 const SymbolAsyncIterator = Symbol.asyncIterator;
@@ -128,51 +128,45 @@ function CreateAsyncFromSyncIterator(syncIteratorRecord) {
   return { iterator: undefined, next: undefined, sync: syncIteratorRecord };
 }
 
-// 27.1.6.2.1 %AsyncFromSyncIteratorPrototype%.next ( [ value ] ), called
-// without a value.
-async function AsyncFromSyncIteratorNext(syncIteratorRecord) {
-  // 5-6. result = IteratorNext(syncIteratorRecord); abrupt -> rejection.
-  const result = ReflectApply(syncIteratorRecord.next,
-    syncIteratorRecord.iterator, []);
-  if (!IsObject(result)) {
-    throw new $TypeError(`Iterator result ${Describe(result)} is not an object`);
-  }
-  // 7. AsyncFromSyncIteratorContinuation(result, promiseCapability,
-  //    syncIteratorRecord, closeOnRejection = true)
-  return AsyncFromSyncIteratorContinuation(result, syncIteratorRecord, true);
-}
-
-// 27.1.6.2.2 %AsyncFromSyncIteratorPrototype%.return ( [ value ] ), called
-// without a value (by AsyncIteratorClose).
-async function AsyncFromSyncIteratorReturn(syncIteratorRecord) {
-  // 5.
-  const syncIterator = syncIteratorRecord.iterator;
-  // 6-7.
-  const returnMethod = GetMethod(syncIterator, "return");
-  // 8.
-  if (returnMethod === undefined) return { value: undefined, done: true };
-  // 9-10.
-  const result = ReflectApply(returnMethod, syncIterator, []);
-  // 11.
-  if (!IsObject(result)) {
-    throw new $TypeError(`Iterator result ${Describe(result)} is not an object`);
-  }
-  // 12. closeOnRejection = false
-  return AsyncFromSyncIteratorContinuation(result, syncIteratorRecord, false);
-}
-
+// 27.1.6.2.1 %AsyncFromSyncIteratorPrototype%.next ( [ value ] ) and
+// 27.1.6.2.2 %AsyncFromSyncIteratorPrototype%.return ( [ value ] ), both
+// called without a value, followed by
 // 27.1.6.4 AsyncFromSyncIteratorContinuation ( result, promiseCapability,
-// syncIteratorRecord, closeOnRejection ). Returns a promise of the
-// iterator result { value, done }.
-async function AsyncFromSyncIteratorContinuation(result, syncIteratorRecord,
-  closeOnRejection) {
-  // 1-4.
+// syncIteratorRecord, closeOnRejection ).
+// `kind` is "next" or "return". Returns a promise of the iterator result
+// { value, done }. (One async function for the whole step: an async
+// function that returned another async function's promise would resolve
+// its own promise through that promise's `then`, which the spec never
+// looks up.)
+async function AsyncFromSyncIteratorStep(syncIteratorRecord, kind) {
+  let result;
+  let closeOnRejection;
+  if (kind === "next") {
+    // next, 5-6. result = IteratorNext(syncIteratorRecord); an abrupt
+    // completion rejects the promise.
+    result = ReflectApply(syncIteratorRecord.next, syncIteratorRecord.iterator, []);
+    if (!IsObject(result)) {
+      throw new $TypeError(`Iterator result ${Describe(result)} is not an object`);
+    }
+    closeOnRejection = true;
+  } else {
+    // return, 5-11.
+    const syncIterator = syncIteratorRecord.iterator;
+    const returnMethod = GetMethod(syncIterator, "return");
+    if (returnMethod === undefined) return { value: undefined, done: true };
+    result = ReflectApply(returnMethod, syncIterator, []);
+    if (!IsObject(result)) {
+      throw new $TypeError(`Iterator result ${Describe(result)} is not an object`);
+    }
+    closeOnRejection = false;
+  }
+  // Continuation 1-4.
   const done = !!result.done;
   const value = result.value;
-  // 5-13. Await the value (PromiseResolve(%Promise%, value) + then). If that
-  //       fails — PromiseResolve throws or the promise rejects — and the
-  //       result was not the last one, close the sync iterator (its errors
-  //       ignored: the original rejection wins).
+  // Continuation 5-13. Await the value (PromiseResolve(%Promise%, value) +
+  // then). If that fails — PromiseResolve throws or the promise rejects —
+  // and the result was not the last one, close the sync iterator (its
+  // errors ignored: the original rejection wins).
   let resolved;
   try {
     resolved = await value;
@@ -188,13 +182,14 @@ async function AsyncFromSyncIteratorContinuation(result, syncIteratorRecord,
     }
     throw error;
   }
+  // CreateIterResultObject(resolved, done)
   return { value: resolved, done };
 }
 
 // Call(iteratorRecord.[[NextMethod]], iteratorRecord.[[Iterator]])
 function IteratorRecordNext(iteratorRecord) {
   if (iteratorRecord.sync !== undefined) {
-    return AsyncFromSyncIteratorNext(iteratorRecord.sync);
+    return AsyncFromSyncIteratorStep(iteratorRecord.sync, "next");
   }
   return ReflectApply(iteratorRecord.next, iteratorRecord.iterator, []);
 }
@@ -205,7 +200,7 @@ function IteratorRecordNext(iteratorRecord) {
 async function AsyncIteratorCloseForThrow(iteratorRecord) {
   try {
     if (iteratorRecord.sync !== undefined) {
-      await AsyncFromSyncIteratorReturn(iteratorRecord.sync);
+      await AsyncFromSyncIteratorStep(iteratorRecord.sync, "return");
     } else {
       const iterator = iteratorRecord.iterator;
       const returnMethod = GetMethod(iterator, "return");
@@ -332,6 +327,13 @@ const arrayStatics = {
 // ---------------------------------------------------------------------------
 // Installation
 // ---------------------------------------------------------------------------
+
+// Object.hasOwn is not used: V8 10.2 only adds it (like `at`, `findLast` and
+// SharedArrayBuffer) to contexts made from the snapshot, so it does not
+// exist while this file runs inside the SnapshotCreator.
+function ObjectHasOwn(O, key) {
+  return ReflectApply(ObjectPrototypeHasOwnProperty, O, [key]);
+}
 
 // Built-in methods are non-enumerable, writable, configurable (clause 18).
 function installMethods(target, methods) {

@@ -34,7 +34,7 @@ const ReflectOwnKeys = Reflect.ownKeys;
 const ObjectDefineProperty = Object.defineProperty;
 const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 const ObjectGetPrototypeOf = Object.getPrototypeOf;
-const ObjectHasOwn = Object.hasOwn;
+const ObjectPrototypeHasOwnProperty = Object.prototype.hasOwnProperty;
 const MathTrunc = Math.trunc;
 const MathMin = Math.min;
 const ArrayBufferPrototype = ArrayBuffer.prototype;
@@ -167,6 +167,13 @@ const arrayBufferMembers = {
 // ---------------------------------------------------------------------------
 // Installation
 // ---------------------------------------------------------------------------
+
+// Object.hasOwn is not used: V8 10.2 only adds it (like `at`, `findLast` and
+// SharedArrayBuffer) to contexts made from the snapshot, so it does not
+// exist while this file runs inside the SnapshotCreator.
+function ObjectHasOwn(O, key) {
+  return ReflectApply(ObjectPrototypeHasOwnProperty, O, [key]);
+}
 
 // Built-in methods and accessors are non-enumerable and configurable;
 // methods are writable (clause 18).

@@ -18,7 +18,7 @@ const ReflectApply = Reflect.apply;
 const ReflectOwnKeys = Reflect.ownKeys;
 const ObjectDefineProperty = Object.defineProperty;
 const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-const ObjectHasOwn = Object.hasOwn;
+const ObjectPrototypeHasOwnProperty = Object.prototype.hasOwnProperty;
 const ArrayPrototypeSlice = Array.prototype.slice;
 const MapPrototypeGet = Map.prototype.get;
 const MapPrototypeSet = Map.prototype.set;
@@ -223,6 +223,13 @@ const mapMethods = {
 // ---------------------------------------------------------------------------
 // Installation
 // ---------------------------------------------------------------------------
+
+// Object.hasOwn is not used: V8 10.2 only adds it (like `at`, `findLast` and
+// SharedArrayBuffer) to contexts made from the snapshot, so it does not
+// exist while this file runs inside the SnapshotCreator.
+function ObjectHasOwn(O, key) {
+  return ReflectApply(ObjectPrototypeHasOwnProperty, O, [key]);
+}
 
 // Built-in methods are non-enumerable, writable, configurable (clause 18).
 function installMethods(target, methods) {

@@ -12,10 +12,11 @@
 // Primordials
 // ---------------------------------------------------------------------------
 const $TypeError = TypeError;
+const ReflectApply = Reflect.apply;
 const ReflectOwnKeys = Reflect.ownKeys;
 const ObjectDefineProperty = Object.defineProperty;
 const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-const ObjectHasOwn = Object.hasOwn;
+const ObjectPrototypeHasOwnProperty = Object.prototype.hasOwnProperty;
 
 // ---------------------------------------------------------------------------
 // Promise.withResolvers
@@ -64,6 +65,13 @@ const promiseMethods = {
 // ---------------------------------------------------------------------------
 // Installation
 // ---------------------------------------------------------------------------
+
+// Object.hasOwn is not used: V8 10.2 only adds it (like `at`, `findLast` and
+// SharedArrayBuffer) to contexts made from the snapshot, so it does not
+// exist while this file runs inside the SnapshotCreator.
+function ObjectHasOwn(O, key) {
+  return ReflectApply(ObjectPrototypeHasOwnProperty, O, [key]);
+}
 
 // Built-in methods are non-enumerable, writable, configurable (clause 18).
 function installMethods(target, methods) {

@@ -35,7 +35,7 @@ const ReflectOwnKeys = Reflect.ownKeys;
 const ObjectDefineProperty = Object.defineProperty;
 const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 const ObjectGetPrototypeOf = Object.getPrototypeOf;
-const ObjectHasOwn = Object.hasOwn;
+const ObjectPrototypeHasOwnProperty = Object.prototype.hasOwnProperty;
 const MathTrunc = Math.trunc;
 const SetPrototype = Set.prototype;
 const SetPrototypeAdd = Set.prototype.add;
@@ -393,6 +393,13 @@ const setMethods = {
 // ---------------------------------------------------------------------------
 // Installation
 // ---------------------------------------------------------------------------
+
+// Object.hasOwn is not used: V8 10.2 only adds it (like `at`, `findLast` and
+// SharedArrayBuffer) to contexts made from the snapshot, so it does not
+// exist while this file runs inside the SnapshotCreator.
+function ObjectHasOwn(O, key) {
+  return ReflectApply(ObjectPrototypeHasOwnProperty, O, [key]);
+}
 
 // Built-in methods are non-enumerable, writable, configurable (clause 18).
 function installMethods(target, methods) {

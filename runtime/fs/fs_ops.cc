@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include <boost/asio/executor_work_guard.hpp>
 #include <fmt/format.h>
 
 #include "bridge/op.h"
@@ -1004,7 +1005,12 @@ struct Flavours;
 template <auto P, typename W, typename... A>
 struct Flavours<P, W (*)(Runtime&, bool, A...)> {
   static std::invoke_result_t<W> sync(Runtime& rt, A... a) { return P(rt, true, std::move(a)...)(); }
-  static W async(Runtime& rt, A... a) { return P(rt, false, std::move(a)...); }
+  // TEMP-LOOP-GUARD: keeps the loop from running dry while the work is on the pool (core bug workaround).
+  static auto async(Runtime& rt, A... a) {
+    auto guard = std::make_shared<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>>(
+        rt.loop().get_executor());
+    return [w = P(rt, false, std::move(a)...), guard]() mutable { return w(); };
+  }
 };
 
 template <auto P>

@@ -38,7 +38,7 @@ namespace {
 
 const char kJsonWithoutAttribute[] =
     "Expected a JavaScript or TypeScript module, but identified a Json module. Consider importing Json modules "
-    "with an import attribute with the type of \"json\".\n  Specifier: {}";
+    "with an import attribute with the type of \"json\".\n  Specifier: {}\n  docs: https://docs.deno.com/examples/importing_json/";
 
 // The `type` import attribute ("json") of a static import, or JavaScript.
 ModuleType requested_type(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::FixedArray> attrs,

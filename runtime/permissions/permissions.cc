@@ -1368,8 +1368,6 @@ void Permissions::set_command_resolver(CommandResolver resolver) { impl_->resolv
 void Permissions::set_standalone(bool standalone) { impl_->standalone = standalone; }
 
 State Permissions::query(Kind kind, std::optional<std::string_view> value) const {
-  // Deno answers "granted" for an allow-all kind without parsing the value
-  // (except sys kinds and hosts, which it parses first).
   // Like Deno, an allow-all kind answers "granted" without parsing the value.
   Impl& im = *impl_;
   if (im.is_allow_all(kind)) return State::Granted;

@@ -57,6 +57,9 @@
 //    broker, audit log and Windows rules are not implemented.
 //  * Short-flag clusters mixing permission and other flags (`-Aq`) are not
 //    parsed here (parse_flag returns false).
+//  * Flags are validated one at a time, so when several flags are wrong the
+//    error reported can differ from Deno's (which reports --allow-all
+//    conflicts before malformed values).
 //  * The object is not thread-safe; one instance belongs to one run (clone it
 //    for a worker). parse_flag rebuilds the state, so call it before any
 //    check/revoke/request.
@@ -149,8 +152,10 @@ class Permissions {
   State revoke(Kind kind, std::optional<std::string_view> value);
 
   // Checks made by ops; nullopt when allowed. `value` as for query (a net or
-  // import value is "host:port"). Read, write and ffi checks fail when a deny
-  // entry lies below the path; check_partial (Deno.remove) does not.
+  // import value is "host:port"). For read/write/ffi, `check` also fails when
+  // a deny entry lies below the path (Deno 2.9.6 does this for a recursive
+  // Deno.remove), `check_partial` does not (what 2.9.6's open, stat, readDir,
+  // mkdir, chmod and rename behave like).
   std::optional<PermissionError> check(Kind kind, std::string_view value, std::string_view api_name = {});
   std::optional<PermissionError> check_partial(Kind kind, std::string_view value, std::string_view api_name = {});
   std::optional<PermissionError> check_net(Kind kind, std::string_view host, std::optional<std::uint32_t> port,

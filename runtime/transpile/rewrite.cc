@@ -183,7 +183,8 @@ void Transpiler::rewriteEnum(TSNode en, TSNode exportStmt) {
 // The constant value of an enum initialiser, where tsc could compute it:
 // needed for auto-increment and to know string members (no reverse mapping).
 EnumValue Transpiler::evalEnum(TSNode e, const std::unordered_map<std::string_view, EnumValue>& values,
-                               std::string_view enumName) {
+                               std::string_view enumName, int depth) {
+  if (depth > 200) return {};  // deeper constants are not worth folding
   TSSymbol s = ts_node_symbol(e);
   if (s == S.number) return parseNumber(text(e));
   if (s == S.string) return {EnumValue::String, 0};
@@ -192,7 +193,7 @@ EnumValue Transpiler::evalEnum(TSNode e, const std::unordered_map<std::string_vi
                                                                  : EnumValue{};
   if (s == S.parenthesized_expression) {
     TSNode inner = firstNamed(e);
-    return ts_node_is_null(inner) ? EnumValue{} : evalEnum(inner, values, enumName);
+    return ts_node_is_null(inner) ? EnumValue{} : evalEnum(inner, values, enumName, depth + 1);
   }
   if (s == S.identifier) {
     auto it = values.find(text(e));
@@ -206,7 +207,7 @@ EnumValue Transpiler::evalEnum(TSNode e, const std::unordered_map<std::string_vi
   }
   Kids k(*this, e);
   if (s == S.unary_expression && k.size() == 2) {
-    EnumValue v = evalEnum(k[1], values, enumName);
+    EnumValue v = evalEnum(k[1], values, enumName, depth + 1);
     if (v.kind != EnumValue::Number) return {};
     std::string_view op = text(k[0]);
     if (op == "+") return v;
@@ -215,7 +216,7 @@ EnumValue Transpiler::evalEnum(TSNode e, const std::unordered_map<std::string_vi
     return {};
   }
   if (s == S.binary_expression && k.size() == 3) {
-    EnumValue l = evalEnum(k[0], values, enumName), r = evalEnum(k[2], values, enumName);
+    EnumValue l = evalEnum(k[0], values, enumName, depth + 1), r = evalEnum(k[2], values, enumName, depth + 1);
     std::string_view op = text(k[1]);
     if (l.kind == EnumValue::Unknown || r.kind == EnumValue::Unknown) return {};
     if (l.kind == EnumValue::String || r.kind == EnumValue::String)
@@ -246,6 +247,7 @@ EnumValue Transpiler::evalEnum(TSNode e, const std::unordered_map<std::string_vi
 
 // A namespace with only types (or nothing) has no runtime value and is erased.
 bool Transpiler::isInstantiated(TSNode block) {
+  if (stackExhausted(block)) return true;
   Kids k(*this, block);
   for (TSNode c : k) {
     TSSymbol s = ts_node_symbol(c);

@@ -58,7 +58,7 @@ bool javascriptNeedsWork(std::string_view s) {
   for (size_t i = s.find('/'); i != std::string_view::npos; i = s.find('/', i + 1)) {
     size_t j = i + 1;
     bool v = false;
-    while (j < s.size() && std::strchr("dgimsuyv", s[j]) && s[j]) v |= s[j++] == 'v';
+    while (j < s.size() && s[j] && std::strchr("dgimsuyv", s[j])) v |= s[j++] == 'v';
     if (v && (j >= s.size() || !isIdentChar(s[j]))) return true;
   }
   return false;
@@ -175,7 +175,7 @@ Symbols::Symbols(const TSLanguage* language, bool typescript) {
        import_statement, import_alias, export_statement, class_declaration, class_,
        abstract_class_declaration, formal_parameters, arrow_function, variable_declarator,
        non_null_expression, as_expression, satisfies_expression, call_expression,
-       subscript_expression, decorator, regex, kw_using, kw_accessor, function_declaration,
+       subscript_expression, binary_expression, decorator, regex, kw_using, kw_accessor, function_declaration,
        generator_function_declaration, assignment_expression, augmented_assignment_expression,
        update_expression},
       Act::Special);
@@ -273,6 +273,12 @@ void Transpiler::eraseStatement(TSNode n) {
   edits_.push_back({s, e, needsSemicolon(s, e) ? EditKind::BlankSemi : EditKind::Blank, false, {}});
 }
 
+void Transpiler::eraseLeading(uint32_t s, uint32_t e) {
+  edits_.push_back({s, e, needsSemicolon(s, e) ? EditKind::BlankSemi : EditKind::Blank, false, {}});
+}
+
+void Transpiler::insert(uint32_t at, const char* text) { replace(at, at, text); }
+
 void Transpiler::replace(uint32_t s, uint32_t e, std::string text) {
   edits_.push_back({s, e, EditKind::Text, false, std::move(text)});
 }
@@ -320,22 +326,40 @@ bool Transpiler::isBenignError(TSNode n, TSSymbol parent) {
   return false;
 }
 
-bool Transpiler::findSyntaxError(TSNode n, TSSymbol parent, TSNode* out) {
-  if ((ts_node_is_missing(n) || ts_node_symbol(n) == S.error) && !isBenignError(n, parent)) {
-    *out = n;
-    return true;
+bool Transpiler::findSyntaxError(TSNode root, TSNode* out) {
+  TSTreeCursor c = ts_tree_cursor_new(root);
+  std::vector<TSSymbol> parents;  // symbols of the nodes above the cursor
+  bool found = false;
+  for (;;) {
+    TSNode n = ts_tree_cursor_current_node(&c);
+    if ((ts_node_is_missing(n) || ts_node_symbol(n) == S.error) &&
+        !isBenignError(n, parents.empty() ? TSSymbol(0) : parents.back())) {
+      *out = n;
+      found = true;
+      break;
+    }
+    if (ts_node_has_error(n) && ts_tree_cursor_goto_first_child(&c)) {
+      parents.push_back(ts_node_symbol(n));
+      continue;
+    }
+    bool done = false;
+    while (!ts_tree_cursor_goto_next_sibling(&c)) {
+      if (!ts_tree_cursor_goto_parent(&c)) {
+        done = true;
+        break;
+      }
+      parents.pop_back();
+    }
+    if (done) break;
   }
-  if (!ts_node_has_error(n)) return false;
-  Kids k(*this, n);
-  for (TSNode c : k)
-    if (findSyntaxError(c, ts_node_symbol(n), out)) return true;
-  return false;
+  ts_tree_cursor_delete(&c);
+  return found;
 }
 
 bool Transpiler::firstSyntaxError(TSNode root, uint32_t* at, uint32_t* errorEnd,
                                   std::string* message) {
   TSNode bad;
-  if (!findSyntaxError(root, 0, &bad)) return false;
+  if (!findSyntaxError(root, &bad)) return false;
   *errorEnd = std::max(end(bad), start(bad) + 1);
   // Inside an ERROR node a MISSING token, if any, shows best what went wrong;
   // otherwise the ERROR's first token is the unexpected one.
@@ -379,127 +403,190 @@ bool Transpiler::firstSyntaxError(TSNode root, uint32_t* at, uint32_t* errorEnd,
 // ---------------------------------------------------------------------------
 // The TypeScript walk
 
-void Transpiler::walkTypeScript(TSNode root) { visit(root); }
+void Transpiler::walkTypeScript(TSNode root) {
+  stackBase_ = uintptr_t(__builtin_frame_address(0));
+  visit(root);
+}
 
 void Transpiler::visitChildren(TSNode n) {
   Kids k(*this, n);
   for (TSNode c : k) visit(c);
 }
 
+// The walk recurses over the tree. Deeper nesting than its stack budget is
+// refused with a diagnostic rather than overflowing the stack of the thread
+// that transpiles (V8's own parser, with about 1 MB of stack, gives up on
+// similar nesting). Binary operator chains, the usual deep shape of
+// generated code, are walked without recursion.
+constexpr uintptr_t kStackBudget = 1 << 20;
+
+bool Transpiler::stackExhausted(TSNode n) {
+  uintptr_t here = uintptr_t(__builtin_frame_address(0));
+  if (stackBase_ - here < kStackBudget) return false;
+  tooDeep(n);
+  return true;
+}
+
 void Transpiler::visit(TSNode n) {
-  TSSymbol s = ts_node_symbol(n);
-  switch (S.of(s)) {
-    case Act::Walk:
-      if (ts_node_child_count(n) > 0) visitChildren(n);
-      return;
-    case Act::Leaf:
-      return;
-    case Act::EraseType:
-      erase(n);
-      return;
-    case Act::EraseStatement:
-      if (s == S.interface_declaration || s == S.type_alias_declaration) {
-        TSNode name = childOf(n, S.type_identifier);
-        if (!ts_node_is_null(name)) typeNames_.insert(text(name));
-      }
-      eraseStatement(n);
-      return;
-    case Act::Identifier:
-      if (enum_ && enum_->members->count(text(n))) {
-        // A bare reference to a member inside an enum initialiser.
-        replace(start(n), end(n), std::string(enum_->name) + "." + std::string(text(n)));
-        return;
-      }
-      used_.insert(text(n));
-      return;
-    case Act::ShorthandProperty:
-      used_.insert(text(n));
-      return;
-    case Act::Special:
-      visitSpecial(n, s);
-      return;
+  if (!stackExhausted(n)) {
+    TSSymbol s = ts_node_symbol(n);
+    switch (S.of(s)) {
+      case Act::Walk:
+        if (ts_node_child_count(n) > 0) visitChildren(n);
+        break;
+      case Act::Leaf:
+        break;
+      case Act::EraseType:
+        erase(n);
+        break;
+      case Act::EraseStatement:
+        eraseTypeStatement(n);
+        break;
+      case Act::Identifier:
+        visitIdentifier(n);
+        break;
+      case Act::ShorthandProperty:
+        used_.insert(text(n));
+        break;
+      case Act::Special:
+        visitSpecial(n, s);
+        break;
+    }
   }
 }
 
-void Transpiler::visitSpecial(TSNode n, TSSymbol s) {
-  if (s == S.program) {
-    Kids k(*this, n);
-    for (TSNode c : k) collectTopLevelNames(c);
-    for (TSNode c : k) visit(c);
-  } else if (s == S.statement_block) {
-    scopes_.emplace_back();
-    visitChildren(n);
-    scopes_.pop_back();
-  } else if (s == S.expression_statement) {
-    TSNode e = firstNamed(n);
-    if (is(e, S.internal_module)) rewriteNamespace(e, n, TSNode{});
-    else visitChildren(n);
-  } else if (s == S.enum_declaration) {
-    rewriteEnum(n, TSNode{});
-  } else if (s == S.internal_module || s == S.module) {
-    rewriteNamespace(n, n, TSNode{});
-  } else if (s == S.import_statement) {
-    visitImport(n);
-  } else if (s == S.import_alias) {
-    visitImportAlias(n, TSNode{});
-  } else if (s == S.export_statement) {
-    visitExport(n);
-  } else if (s == S.class_declaration || s == S.class_ || s == S.abstract_class_declaration) {
-    visitClass(n);
-  } else if (s == S.function_declaration || s == S.generator_function_declaration) {
-    TSNode name = childOf(n, S.identifier);
-    if (!ts_node_is_null(name)) declareInScope(text(name));
-    visitChildren(n);
-  } else if (s == S.formal_parameters) {
-    visitParams(n, nullptr);
-  } else if (s == S.arrow_function) {
-    visitArrow(n);
-  } else if (s == S.variable_declarator) {
-    Kids k(*this, n);
-    for (TSNode c : k) {
-      if (is(c, S.tok_bang)) erase(c);  // definite assignment `let x!: T`
-      else visit(c);
-    }
-  } else if (s == S.non_null_expression) {
-    Kids k(*this, n);
-    for (TSNode c : k) {
-      if (is(c, S.tok_bang)) erase(c);
-      else visit(c);
-    }
-  } else if (s == S.as_expression || s == S.satisfies_expression) {
-    Kids k(*this, n);
-    visit(k[0]);
-    if (k.size() > 1) erase(start(k[1]), end(n));
-  } else if (s == S.call_expression || s == S.subscript_expression) {
-    Kids k(*this, n);
-    // tree-sitter reads `x as T\n(y)` as a call of `x as T`; TypeScript ends
-    // the statement after the type (ASI), so keep the two statements apart.
-    if (k.size() > 0 && (is(k[0], S.as_expression) || is(k[0], S.satisfies_expression)))
-      insert(end(k[0]), ";");
-    if (s == S.call_expression && k.size() > 0 && is(k[0], S.import_)) importCallAttributes(n);
-    for (TSNode c : k) visit(c);
-  } else if (s == S.decorator) {
-    error(start(n), "Decorators are not supported yet");
-  } else if (s == S.regex) {
-    checkRegex(n);
-  } else if (s == S.kw_using) {
-    error(start(n), "'using' declarations are not supported yet");
-  } else if (s == S.kw_accessor) {
-    error(start(n), "Auto-accessors ('accessor' fields) are not supported yet");
-  } else if (s == S.assignment_expression || s == S.augmented_assignment_expression ||
-             s == S.update_expression) {
-    if (ns_) {
-      Kids k(*this, n);
-      for (TSNode c : k)
-        if (ts_node_is_named(c)) {
-          noteAssignmentTarget(c);
-          break;
-        }
-    }
-    visitChildren(n);
-  } else {
-    visitChildren(n);
+void Transpiler::tooDeep(TSNode n) {
+  if (!tooDeep_) error(start(n), "The code is nested too deeply to transpile");
+  tooDeep_ = true;
+}
+
+void Transpiler::eraseTypeStatement(TSNode n) {
+  if (is(n, S.interface_declaration) || is(n, S.type_alias_declaration)) {
+    TSNode name = childOf(n, S.type_identifier);
+    if (!ts_node_is_null(name)) typeNames_.insert(text(name));
   }
+  eraseStatement(n);
+}
+
+void Transpiler::visitIdentifier(TSNode n) {
+  if (enum_ && enum_->members->count(text(n))) {
+    // A bare reference to a member inside an enum initialiser.
+    replace(start(n), end(n), std::string(enum_->name) + "." + std::string(text(n)));
+    return;
+  }
+  used_.insert(text(n));
+}
+
+// Dispatch only: each case has its own function, so the frames on the
+// recursive path stay small.
+void Transpiler::visitSpecial(TSNode n, TSSymbol s) {
+  if (s == S.program) visitProgram(n);
+  else if (s == S.statement_block) visitBlock(n);
+  else if (s == S.expression_statement) visitExpressionStatement(n);
+  else if (s == S.enum_declaration) rewriteEnum(n, TSNode{});
+  else if (s == S.internal_module || s == S.module) rewriteNamespace(n, n, TSNode{});
+  else if (s == S.import_statement) visitImport(n);
+  else if (s == S.import_alias) visitImportAlias(n, TSNode{});
+  else if (s == S.export_statement) visitExport(n);
+  else if (s == S.class_declaration || s == S.class_ || s == S.abstract_class_declaration) visitClass(n);
+  else if (s == S.function_declaration || s == S.generator_function_declaration) visitFunction(n);
+  else if (s == S.formal_parameters) visitParams(n, nullptr);
+  else if (s == S.arrow_function) visitArrow(n);
+  else if (s == S.variable_declarator || s == S.non_null_expression) visitErasingBang(n);
+  else if (s == S.as_expression || s == S.satisfies_expression) visitAs(n);
+  else if (s == S.call_expression || s == S.subscript_expression) visitCallOrSubscript(n);
+  else if (s == S.binary_expression) visitBinary(n);
+  else if (s == S.decorator) error(start(n), "Decorators are not supported yet");
+  else if (s == S.regex) checkRegex(n);
+  else if (s == S.kw_using) error(start(n), "'using' declarations are not supported yet");
+  else if (s == S.kw_accessor) error(start(n), "Auto-accessors ('accessor' fields) are not supported yet");
+  else if (s == S.assignment_expression || s == S.augmented_assignment_expression || s == S.update_expression)
+    visitAssignment(n);
+  else visitChildren(n);
+}
+
+void Transpiler::visitProgram(TSNode n) {
+  Kids k(*this, n);
+  for (TSNode c : k) collectTopLevelNames(c);
+  for (TSNode c : k) visit(c);
+}
+
+void Transpiler::visitBlock(TSNode n) {
+  scopes_.emplace_back();
+  visitChildren(n);
+  scopes_.pop_back();
+}
+
+void Transpiler::visitExpressionStatement(TSNode n) {
+  TSNode e = firstNamed(n);
+  if (is(e, S.internal_module)) rewriteNamespace(e, n, TSNode{});  // `namespace X {}`
+  else visitChildren(n);
+}
+
+void Transpiler::visitFunction(TSNode n) {
+  TSNode name = childOf(n, S.identifier);
+  if (!ts_node_is_null(name)) declareInScope(text(name));
+  visitChildren(n);
+}
+
+// `let x!: T` (definite assignment) and `x!` (non-null assertion).
+void Transpiler::visitErasingBang(TSNode n) {
+  Kids k(*this, n);
+  for (TSNode c : k) {
+    if (is(c, S.tok_bang)) erase(c);
+    else visit(c);
+  }
+}
+
+void Transpiler::visitAs(TSNode n) {
+  Kids k(*this, n);
+  visit(k[0]);
+  if (k.size() > 1) erase(start(k[1]), end(n));
+}
+
+void Transpiler::visitCallOrSubscript(TSNode n) {
+  Kids k(*this, n);
+  // tree-sitter reads `x as T\n(y)` as a call of `x as T`; TypeScript ends
+  // the statement after the type (ASI), so keep the two statements apart.
+  if (k.size() > 0 && (is(k[0], S.as_expression) || is(k[0], S.satisfies_expression)))
+    insert(end(k[0]), ";");
+  if (is(n, S.call_expression) && k.size() > 0 && is(k[0], S.import_)) importCallAttributes(n);
+  for (TSNode c : k) visit(c);
+}
+
+void Transpiler::visitBinary(TSNode n) {
+  // The left spine of a chain `a + b + c ...`, top first.
+  std::vector<TSNode> spine;
+  for (TSNode b = n; is(b, S.binary_expression); b = ts_node_child(b, 0)) spine.push_back(b);
+  visit(ts_node_child(spine.back(), 0));
+  for (size_t i = spine.size(); i-- > 0;) {
+    Kids k(*this, spine[i]);
+    // The grammar reads a tagged template with type arguments, tag<T>`x`, as
+    // (tag < T) > `x`; TypeScript reads `<T>` before a template as type arguments.
+    if (i > 0 && k.size() == 3 && text(k[1]) == "<" &&
+        (is(k[2], S.identifier) || is(k[2], S.member_expression))) {
+      Kids up(*this, spine[i - 1]);
+      if (up.size() == 3 && text(up[1]) == ">" && is(up[2], S.template_string)) {
+        erase(start(k[1]), end(up[1]));
+        visit(up[2]);
+        i--;
+        continue;
+      }
+    }
+    for (size_t j = 1; j < k.size(); j++) visit(k[j]);  // k[0] is done: the spine below
+  }
+}
+
+void Transpiler::visitAssignment(TSNode n) {
+  if (ns_) {
+    Kids k(*this, n);
+    for (TSNode c : k)
+      if (ts_node_is_named(c)) {
+        noteAssignmentTarget(c);
+        break;
+      }
+  }
+  visitChildren(n);
 }
 
 void Transpiler::checkRegex(TSNode n) {
@@ -530,6 +617,7 @@ void Transpiler::importCallAttributes(TSNode call) {
 }
 
 void Transpiler::noteAssignmentTarget(TSNode n) {
+  if (stackExhausted(n)) return;
   if (is(n, S.identifier)) {
     for (Namespace* ns = ns_; ns; ns = ns->parent) ns->assigned.insert(text(n));
     return;
@@ -548,6 +636,7 @@ void Transpiler::noteAssignmentTarget(TSNode n) {
 
 // Names a binding pattern declares (`a`, `{ b, c: d }`, `[e, ...f]`).
 void Transpiler::collectBoundNames(TSNode n, std::vector<std::string_view>& out) {
+  if (stackExhausted(n)) return;
   if (is(n, S.identifier) || is(n, S.shorthand_property_identifier_pattern)) {
     out.push_back(text(n));
     return;
@@ -589,6 +678,10 @@ void Transpiler::collectTopLevelNames(TSNode stmt) {
     return;
   }
   if (is(stmt, S.expression_statement)) stmt = firstNamed(stmt);
+  if (is(stmt, S.internal_module) || is(stmt, S.module)) {
+    TSNode body = childOf(stmt, S.statement_block);
+    if (ts_node_is_null(body) || !isInstantiated(body)) return;  // a namespace of types
+  }
   if (is(stmt, S.function_declaration) || is(stmt, S.generator_function_declaration) ||
       is(stmt, S.enum_declaration) || is(stmt, S.internal_module) || is(stmt, S.module)) {
     TSNode name = childOf(stmt, S.identifier);
@@ -648,11 +741,7 @@ void Transpiler::visitClassMember(TSNode m) {
   // Leading modifiers are blanked as one range, which may need a ';' first.
   size_t i = 0;
   while (i < k.size() && isModifier(k[i])) i++;
-  if (i > 0 && i < k.size()) {
-    uint32_t e = start(k[i]);
-    edits_.push_back({start(m), e, needsSemicolon(start(m), e) ? EditKind::BlankSemi : EditKind::Blank,
-                      false, {}});
-  }
+  if (i > 0 && i < k.size()) eraseLeading(start(m), start(k[i]));
   for (; i < k.size(); i++) {
     TSNode c = k[i];
     TSSymbol cs = ts_node_symbol(c);
@@ -724,10 +813,13 @@ void Transpiler::visitArrow(TSNode n) {
   // `(a): {\n ...\n} => a` would leave a line break before `=>`, which JS
   // forbids: move the `)` of the parameters to the end of the return type.
   if (!ts_node_is_null(ret) && !ts_node_is_null(params) &&
-      src_.substr(end(params), arrow - end(params)).find('\n') != std::string_view::npos) {
-    erase(end(params) - 1, end(params));
-    insert(end(ret), ")");
-  }
+      src_.substr(end(params), arrow - end(params)).find('\n') != std::string_view::npos)
+    moveArrowParenthesis(params, ret);
+}
+
+void Transpiler::moveArrowParenthesis(TSNode params, TSNode ret) {
+  erase(end(params) - 1, end(params));
+  insert(end(ret), ")");
 }
 
 // ---------------------------------------------------------------------------

@@ -116,7 +116,7 @@ class Transpiler {
   void addImportAttributeEdit(uint32_t keyword, uint32_t clauseEnd, bool with);
   // First ERROR or MISSING node, with a message; false when the tree is clean.
   bool firstSyntaxError(TSNode root, uint32_t* at, uint32_t* errorEnd, std::string* message);
-  void error(uint32_t byte, std::string message);
+  [[gnu::noinline]] void error(uint32_t byte, std::string message);
   Result finish();  // resolves import elision, applies the edits
 
  private:
@@ -124,7 +124,7 @@ class Transpiler {
   // (ts_node_child is linear per call in tree-sitter 0.20).
   class Kids {
    public:
-    Kids(Transpiler& t, TSNode n);
+    [[gnu::noinline]] Kids(Transpiler& t, TSNode n);
     ~Kids();
     Kids(const Kids&) = delete;
     Kids& operator=(const Kids&) = delete;
@@ -184,22 +184,40 @@ class Transpiler {
   bool needsSemicolon(uint32_t before, uint32_t after) const;
 
   // --- edits ---
-  void erase(uint32_t s, uint32_t e);
+  // Out of line: they build temporaries that would otherwise enlarge the
+  // frames of the recursive walk.
+  [[gnu::noinline]] void erase(uint32_t s, uint32_t e);
   void erase(TSNode n) { erase(start(n), end(n)); }
-  void eraseStatement(TSNode n);  // blanks, with ';' first when needed
-  void replace(uint32_t s, uint32_t e, std::string text);
+  [[gnu::noinline]] void eraseStatement(TSNode n);  // blanks, with ';' first when needed
+  [[gnu::noinline]] void eraseLeading(uint32_t s, uint32_t e);  // same, for member modifiers
+  [[gnu::noinline]] void replace(uint32_t s, uint32_t e, std::string text);
+  [[gnu::noinline]] void insert(uint32_t at, const char* text);
   void insert(uint32_t at, std::string text) { replace(at, at, std::move(text)); }
 
   // --- walk (transpile.cc) ---
   bool isBenignError(TSNode n, TSSymbol parent);
-  bool findSyntaxError(TSNode n, TSSymbol parent, TSNode* out);
-  void visit(TSNode n);
-  void visitChildren(TSNode n);
-  void visitSpecial(TSNode n, TSSymbol s);
-  void visitClass(TSNode n);
-  void visitClassMember(TSNode n);
-  void visitParams(TSNode params, std::vector<std::string_view>* properties);
-  void visitArrow(TSNode n);
+  bool findSyntaxError(TSNode root, TSNode* out);
+  [[gnu::noinline]] void visit(TSNode n);
+  [[gnu::noinline]] void visitChildren(TSNode n);
+  bool stackExhausted(TSNode n);  // reports once when the walk is too deep
+  [[gnu::noinline]] void tooDeep(TSNode n);
+  [[gnu::noinline]] void eraseTypeStatement(TSNode n);
+  [[gnu::noinline]] void visitIdentifier(TSNode n);
+  [[gnu::noinline]] void visitSpecial(TSNode n, TSSymbol s);
+  [[gnu::noinline]] void visitProgram(TSNode n);
+  [[gnu::noinline]] void visitBlock(TSNode n);
+  [[gnu::noinline]] void visitExpressionStatement(TSNode n);
+  [[gnu::noinline]] void visitFunction(TSNode n);
+  [[gnu::noinline]] void visitErasingBang(TSNode n);
+  [[gnu::noinline]] void visitAs(TSNode n);
+  [[gnu::noinline]] void visitCallOrSubscript(TSNode n);
+  [[gnu::noinline]] void visitBinary(TSNode n);
+  [[gnu::noinline]] void visitAssignment(TSNode n);
+  [[gnu::noinline]] void visitClass(TSNode n);
+  [[gnu::noinline]] void visitClassMember(TSNode n);
+  [[gnu::noinline]] void visitParams(TSNode params, std::vector<std::string_view>* properties);
+  [[gnu::noinline]] void visitArrow(TSNode n);
+  [[gnu::noinline]] void moveArrowParenthesis(TSNode params, TSNode ret);
   void visitImport(TSNode n);
   void visitImportAlias(TSNode alias, TSNode exportStmt);
   void visitExport(TSNode n);
@@ -215,7 +233,7 @@ class Transpiler {
   // --- rewrites (rewrite.cc) ---
   void rewriteEnum(TSNode en, TSNode exportStmt);
   EnumValue evalEnum(TSNode e, const std::unordered_map<std::string_view, EnumValue>& values,
-                     std::string_view enumName);
+                     std::string_view enumName, int depth = 0);
   void rewriteNamespace(TSNode mod, TSNode stmt, TSNode exportStmt);
   bool isInstantiated(TSNode block);
   void exportFromNamespace(TSNode exportStmt, TSNode decl);
@@ -246,6 +264,8 @@ class Transpiler {
   Namespace* ns_ = nullptr;
   const EnumScope* enum_ = nullptr;
   bool classExtends_ = false;
+  uintptr_t stackBase_ = 0;  // frame address where the walk started
+  bool tooDeep_ = false;
 };
 
 }  // namespace toolchain::transpile::detail

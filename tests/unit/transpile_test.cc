@@ -238,6 +238,42 @@ TEST(TranspileErase, EnumInFunctionBody) {
             "function f() { var E; (function (E) { E[E[\"A\"] = 0] = \"A\"; })(E || (E = {})); return E.A; }");
 }
 
+TEST(TranspileErase, TaggedTemplateTypeArguments) {
+  expectErased("let t = tag<string>`a${1}`;", "let t = tag        `a${1}`;");
+}
+
+TEST(TranspileErase, ContextualKeywordsAsIdentifiers) {
+  std::string src =
+      "let type = 1, namespace = 2, declare = 3, as = 4, satisfies = 5;\n"
+      "type;\nnamespace;\ndeclare;\nlet r = as + satisfies;\n"
+      "class A { declare = 1; readonly = 2; type = 3; private = 4; public() {} }";
+  EXPECT_EQ(ts(src), src);
+}
+
+TEST(TranspileErase, ExportDefaultAbstractClassAndClassExpression) {
+  expectErased("export default abstract class A<T> implements I {}",
+               "export default " + std::string(8, ' ') + " class A" + std::string(16, ' ') + " {}");
+  expectErased("const C = class implements I { x?: number }",
+               "const C = class " + std::string(12, ' ') + " { x" + std::string(9, ' ') + " }");
+}
+
+TEST(TranspileErase, LineTerminatorsAndByteOrderMark) {
+  expectErased("let a: number = 1;\r\ninterface I {\r\n  x: 1\r\n}\r\n",
+               "let a         = 1;\r\n             \r\n      \r\n \r\n");
+  expectErased("\xEF\xBB\xBFlet x: number = 1;", "\xEF\xBB\xBFlet x         = 1;");
+  expectErased("#!/usr/bin/env -S deno run\nlet x: T;", "#!/usr/bin/env -S deno run\nlet x   ;");
+  EXPECT_EQ(ts(""), "");
+}
+
+TEST(TranspileErase, LongOperatorChainsAreNotTooDeep) {
+  std::string src = "let s = \"a\"";
+  for (int i = 0; i < 20000; i++) src += " + x";
+  src += " as string;";
+  std::string out = ts(src);
+  EXPECT_EQ(out.size(), src.size());
+  EXPECT_EQ(out.substr(out.size() - 15), " + x          ;");
+}
+
 // ---------------------------------------------------------------------------
 // Imports and exports
 
@@ -313,6 +349,16 @@ TEST(TranspileImports, ImportAliasBecomesVar) {
 TEST(TranspileImports, ImportUsedInEnumOrNamespaceIsKept) {
   EXPECT_EQ(ts("import { k } from \"m\";\nenum E { A = k }"),
             "import { k } from \"m\";\nvar E; (function (E) { E[E[\"A\"] = k] = \"A\"; })(E || (E = {}));");
+}
+
+TEST(TranspileImports, AliasChainKeepsWhatIsUsed) {
+  EXPECT_EQ(ts("import * as m from \"m\";\nimport b = m.B;\nimport c = b.C;\nc();"),
+            "import * as m from \"m\";\nvar    b = m.B;\nvar    c = b.C;\nc();");
+}
+
+TEST(TranspileImports, ExportOfTypeOnlyNamespace) {
+  expectErased("namespace T { export type X = 1; }\nexport { T };",
+               "                                  \n             ");
 }
 
 // ---------------------------------------------------------------------------
@@ -407,6 +453,10 @@ TEST(TranspileEnum, TypesInInitialiserAreErased) {
             "var E; (function (E) { E[E[\"A\"] = (x          )] = \"A\"; })(E || (E = {}));");
 }
 
+TEST(TranspileEnum, MemberAfterStringNeedsInitializer) {
+  EXPECT_EQ(diagnostic("enum E { A = \"a\", B }"), "1:19 Enum member must have initializer");
+}
+
 // ---------------------------------------------------------------------------
 // Namespaces
 
@@ -463,6 +513,23 @@ TEST(TranspileNamespace, EnumInsideNamespace) {
 TEST(TranspileNamespace, DeclarationWithoutSemicolon) {
   EXPECT_EQ(ts("namespace N {\n  export const a = 1\n}"),
             "var N; (function (N) {\n         const a = 1; N.a = a;\n})(N || (N = {}));");
+}
+
+TEST(TranspileNamespace, ExportedNamespaceMergedTwice) {
+  EXPECT_EQ(ts("export namespace N { export const a = 1; }\nexport namespace N { export const b = 2; }"),
+            "export var N; (function (N) {        const a = 1; N.a = a; })(N || (N = {}));\n"
+            "       (function (N) {        const b = 2; N.b = b; })(N || (N = {}));");
+}
+
+TEST(TranspileNamespace, ImportAliasAndClassExports) {
+  EXPECT_EQ(ts("namespace N { export import A = M.A; export abstract class C {} }"),
+            "var N; (function (N) {        var    A = M.A; N.A = A;                 class C {} N.C = C; "
+            "})(N || (N = {}));");
+}
+
+TEST(TranspileNamespace, ExportClauseIsAnError) {
+  EXPECT_EQ(diagnostic("namespace N { const a = 1; export { a }; }"),
+            "1:28 Export declarations are not permitted in a namespace");
 }
 
 // ---------------------------------------------------------------------------
@@ -547,6 +614,28 @@ TEST(TranspileDiagnostics, ColumnsCountUtf16Units) {
   EXPECT_EQ(diagnostic("const s = \"é😀\"; @d class X {}"), "1:18 Decorators are not supported yet");
 }
 
+TEST(TranspileDiagnostics, AutoAccessors) {
+  EXPECT_EQ(diagnostic("class A {\n  accessor x = 1;\n}"),
+            "2:3 Auto-accessors ('accessor' fields) are not supported yet");
+}
+
+TEST(TranspileDiagnostics, NestingTooDeepIsADiagnosticNotACrash) {
+  std::string src = "let x = ";
+  for (int i = 0; i < 40000; i++) src += "[";
+  for (int i = 0; i < 40000; i++) src += "]";
+  Result r = transpile(src, Dialect::TypeScript);
+  ASSERT_EQ(r.errors.size(), 1u);
+  EXPECT_EQ(r.errors[0].message, "The code is nested too deeply to transpile");
+}
+
+TEST(TranspileDiagnostics, SeveralDiagnosticsInSourceOrder) {
+  Result r = transpile("@a class X {}\nconst r = /x/v;\nexport = X;", Dialect::TypeScript);
+  EXPECT_EQ(errorsOf(r),
+            "1:1 Decorators are not supported yet\n"
+            "2:11 RegExp literals with the 'v' flag are not supported yet\n"
+            "3:1 Export assignments (`export =`) are not supported; use ES exports\n");
+}
+
 TEST(TranspileDiagnostics, JavaScriptSyntaxErrorsPassThrough) {
   std::string src = "let using = 1; let x = with (;";
   Result r = transpile(src, Dialect::JavaScript);
@@ -566,6 +655,11 @@ TEST(TranspileJavaScript, TypesAreNotTouched) {
   // JavaScript is never type-erased, even where TypeScript syntax would match.
   std::string src = "const v = 1; using; // with\n";
   EXPECT_EQ(js(src), src);
+}
+
+TEST(TranspileJavaScript, ReExportAttributes) {
+  EXPECT_EQ(js("export { default } from './a.json' with { type: 'json' };"),
+            "export { default } from './a.json' assert { type: 'json' };");
 }
 
 // ---------------------------------------------------------------------------

@@ -36,6 +36,16 @@ c(new String("boxed"));
 c({ fn() {}, arrow: () => 1 });
 c(Deno.inspect);
 c({ long: "a long string that is definitely going to be longer than the break length of eighty" });
-c([new Error("colored error")].length);
+const err = new Error("colored error");
+err.stack = [
+  "Error: colored error",
+  "    at userCode (file:///app/main.js:3:7)",
+  "    at lib (file:///app/node_modules/some-lib/index.js:10:2)",
+  "    at scoped (file:///app/node_modules/@scope/pkg/mod.js:1:1)",
+  "    at internal (ext:core/01_core.js:5:5)",
+  "    at node:fs:10:3",
+].join("\n");
+c(err);
+c({ nested: err });
 c({ g: { get x() { return { y: 1 }; } } }, { getters: true });
 c(console.log("plain, because stdout is not a terminal", { a: 1 }));

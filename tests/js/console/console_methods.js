@@ -9,6 +9,8 @@ console.dir({ a: { b: { c: {} } } }, { depth: 0 });
 console.dir("dir prints strings raw");
 console.dir([1, 2], { showHidden: true });
 console.dir();
+console.dir({ colored: 1 }, { colors: true });
+console.dir([1, 2, 3], { iterableLimit: 1 });
 console.dirxml({ x: 1 }, "two", 3);
 console.assert(true, "not printed");
 console.assert(1);

@@ -30,3 +30,14 @@ console.log(Object.keys(ctx));
 const { log } = console;
 log("detached method works");
 console.log.call(null, "called with null this");
+for (const key of Object.keys(console)) {
+  const fn = console[key];
+  if (typeof fn !== "function") continue;
+  let constructible = true;
+  try {
+    new fn();
+  } catch (e) {
+    constructible = !(e instanceof TypeError);
+  }
+  console.log(key, fn.name, fn.length, constructible, Object.hasOwn(fn, "prototype"));
+}

@@ -37,3 +37,15 @@ console.log([named, A], { fn: arrow, cls: B });
 console.log(Deno.inspect(class Hidden {}, { showHidden: true }));
 console.log(Object.assign(() => {}, { a: 1 }));
 console.log(Error, Promise, Map, Function.prototype);
+const kinds = {
+  async() {},
+  async *ag() {},
+  f4: function  *  () {},
+  a1: async (x, y = (1)) => x,
+  a2: async x => x,
+  a3: async => async,
+  gs: function/* comment */*() {},
+};
+console.log(kinds);
+console.log(Object.setPrototypeOf(async function reprotoAsync() {}, Function.prototype));
+console.log(Object.setPrototypeOf(function* reprotoGen() {}, null));

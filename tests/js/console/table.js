@@ -16,6 +16,7 @@ console.table([3, 4].values());
 console.table("not tabular");
 console.table(42);
 console.table(null);
+console.table(function notTabular() {});
 console.table();
 console.table([{ nested: { deep: { deeper: { x: 1 } } }, arr: [1, 2, 3], fn() {} }]);
 console.table([{ s: "it's", d: 'say "hi"', n: null, u: undefined, b: true, big: 5n, neg: -1, f: 1.5 }]);

@@ -107,6 +107,8 @@ show(b.toSpliced(10, 1, "z"));
 show(b.toSpliced(1, -5, "y"));
 show(b.toSpliced(1, Infinity));
 show(b.toSpliced(undefined, undefined));
+show(b.toSpliced(undefined));
+show(b.toSpliced(2, undefined));
 show(b.toSpliced(1, undefined, "u"));
 show(b.toSpliced("1", "2"));
 show(b.toSpliced(1.7, 1.9));

@@ -406,3 +406,78 @@ console.log("-- built-in iterators get the helpers");
   console.log(log2.join(" "));
   console.log(typeof Iterator.prototype[Symbol.iterator], [].values().map((x) => x)[Symbol.iterator]() !== undefined);
 }
+
+console.log("-- more closing cases");
+{
+  // take(): reaching the limit closes with a return completion, so a non-object return() result is a TypeError
+  const log = [];
+  const h = logged([1, 2, 3], log, { returnResult: 1 }).take(1);
+  console.log(JSON.stringify(h.next()), err(() => h.next()), JSON.stringify(h.next()), log.join(" "));
+  // return() while suspended at a yield, underlying return() throws: the error propagates and the helper is done
+  const log2 = [];
+  const h2 = logged([1, 2], log2, { returnResult: () => { throw new URIError(); } }).map((x) => x);
+  h2.next();
+  console.log(err(() => h2.return()), JSON.stringify(h2.next()), log2.join(" "));
+  // return() while suspended, underlying return gives a non-object: TypeError
+  const h3 = logged([1, 2], [], { returnResult: "nope" }).drop(0);
+  h3.next();
+  console.log(err(() => h3.return()));
+  // a non-callable underlying `return` is a TypeError when closing normally...
+  const it4 = logged([1, 2], [], { withReturn: false });
+  it4.return = 5;
+  console.log(err(() => it4.some(() => true)));
+  // ...and ignored when closing because of an error
+  const it5 = logged([1, 2], [], { withReturn: false });
+  it5.return = 5;
+  console.log(err(() => it5.forEach(() => { throw new EvalError(); })));
+  // `return` null/undefined means nothing to call
+  const it6 = logged([1, 2], [], { withReturn: false });
+  it6.return = null;
+  console.log(it6.find((x) => x === 1));
+  // wrapper return() with a non-callable return: TypeError
+  const w = Iterator.from({ next() { return { done: false, value: 1 }; }, return: 5 });
+  console.log(err(() => w.return()));
+  // the wrapper does not validate the underlying result
+  console.log(Iterator.from({ next() { return "str"; } }).next());
+}
+console.log("-- more validation");
+{
+  console.log(err(() => Iterator.prototype.take.call(1, NaN)), err(() => Iterator.prototype.map.call(null, 5)));
+  // filter uses ToBoolean on the predicate result
+  show([0, 1, 2, 3, 4, 5].values().filter((x) => [0, "", null, {}, [], NaN][x]).toArray());
+  // take/drop with large limits (2 ** 53 and above are in iterator_helpers_edge.js)
+  show([1, 2].values().take(2 ** 53 - 1).toArray());
+  show([1, 2, 3].values().drop(2 ** 32).toArray());
+  // reduce counter starts at 1 without initial value, 0 with it
+  const seen = [];
+  [10, 20, 30].values().reduce((a, v, i) => { seen.push(i); return a; });
+  [10, 20].values().reduce((a, v, i) => { seen.push(i); return a; }, 0);
+  console.log(seen.join());
+  // Iterator.from: @@iterator returning an Iterator instance is returned as is
+  const inner = [1, 2].values();
+  console.log(Iterator.from({ [Symbol.iterator]() { return inner; } }) === inner);
+  // a subclass instance passes through from() untouched
+  class Sub extends Iterator { next() { return { done: true }; } }
+  const s = new Sub();
+  console.log(Iterator.from(s) === s, s.toArray().length);
+}
+
+console.log("-- re-entering a helper from the underlying return()");
+{
+  // return() on a helper that has not started: the helper is already completed
+  // when the underlying return() runs, so next() from inside it reports done
+  let inner = "";
+  const it = Iterator.prototype.take.call({
+    next() { throw new Error("next must not be called"); },
+    return() { inner = JSON.stringify(it.next()); return {}; },
+  }, 0);
+  console.log(JSON.stringify(it.return()), inner);
+  // return() on a helper suspended at a yield: the helper is running while the
+  // underlying return() runs, so next() from inside it is a TypeError
+  let inner2 = "";
+  const it2 = Iterator.prototype.map.call({
+    next() { return { value: 123, done: false }; },
+    return() { inner2 = err(() => it2.next()); return {}; },
+  }, (x) => x);
+  console.log(JSON.stringify(it2.next()), JSON.stringify(it2.return()), inner2);
+}

@@ -1,0 +1,2 @@
+const e = new Error("outer", { cause: new Error("inner") });
+throw e;

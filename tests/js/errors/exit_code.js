@@ -1,0 +1,2 @@
+Deno.exitCode = 3;
+console.log("hi");

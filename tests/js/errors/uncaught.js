@@ -1,0 +1,4 @@
+function f() {
+  throw new Error("boom");
+}
+f();

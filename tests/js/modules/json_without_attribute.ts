@@ -1,0 +1,2 @@
+import data from "./lib/data.json";
+console.log(data);

@@ -1,0 +1,2 @@
+console.log("never printed");
+import "./lib/nothing_here.ts";
