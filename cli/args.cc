@@ -1,5 +1,6 @@
 #include "cli/args.h"
 
+#include <cstdlib>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -36,6 +37,9 @@ bool is_ignored_flag(const std::string& arg) {
 
 Command parse_args(const std::vector<std::string>& argv, const std::string& cwd) {
   Command command;
+  // --allow-run=NAME grants the executable NAME resolves to on PATH, as in Deno.
+  const char* path = std::getenv("PATH");
+  command.permissions.set_command_resolver(permissions::path_resolver(path ? path : "", cwd));
   size_t i = 0;
   if (argv.empty()) return command;
   const std::string& first = argv[0];

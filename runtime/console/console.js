@@ -17,7 +17,6 @@ const {
   formatValue,
   replaceAllString,
   splitString,
-  stylizeWithColor,
   uncurryThis,
 } = internals.inspectImpl;
 const consoleTable = internals.consoleTable;
@@ -1091,7 +1090,6 @@ function colorFrame(frame, cwdPrefix) {
 
 // ---------------------------------------------------------------------------
 
-globalThis.console = console;
 ObjectDefineProperty(globalThis, "console", {
   __proto__: null,
   value: console,

@@ -13,7 +13,8 @@
 //
 // Exports (on `internals`):
 //   inspect(value, options)          Deno.inspect
-//   inspectOptions.*                 helpers shared with console.js/table.js
+//   createFilteredInspectProxy(...)  for custom inspect of web classes
+//   inspectImpl.*                    helpers shared with table.js/console.js
 //
 // Native ops used (all looked up at call time, all optional):
 //   core.ops.op_promise_state(v)     -> undefined | [state, result]
@@ -95,6 +96,8 @@ const ObjectPrototypePropertyIsEnumerable = uncurryThis(
   Object.prototype.propertyIsEnumerable,
 );
 const ObjectPrototypeToString = uncurryThis(Object.prototype.toString);
+const ObjectSetPrototypeOf = Object.setPrototypeOf;
+const EncodeURIComponent = encodeURIComponent;
 const ReflectHas = Reflect.has;
 const ReflectOwnKeys = Reflect.ownKeys;
 const RegExpCtor = RegExp;
@@ -1106,7 +1109,7 @@ function getUserOptions(ctx, isCrossContext) {
         delete ret[keys[i]];
       }
     }
-    Object.setPrototypeOf(ret, null);
+    ObjectSetPrototypeOf(ret, null);
     const safeStylize = (str, styleType) => {
       let styled;
       try {
@@ -1116,7 +1119,7 @@ function getUserOptions(ctx, isCrossContext) {
       }
       return typeof styled === "string" ? styled : str;
     };
-    Object.setPrototypeOf(safeStylize, null);
+    ObjectSetPrototypeOf(safeStylize, null);
     ret.stylize = safeStylize;
   }
   return ret;
@@ -2688,7 +2691,7 @@ function pathToFileUrl(path) {
     ) {
       out += ch;
     } else {
-      out += encodeURIComponent(ch);
+      out += EncodeURIComponent(ch);
     }
   }
   return out;

@@ -15,12 +15,12 @@
 // ---------------------------------------------------------------------------
 // Primordials
 // ---------------------------------------------------------------------------
-const $Array = Array;
 const $Object = Object;
 const $TypeError = TypeError;
 const $RangeError = RangeError;
 const ReflectApply = Reflect.apply;
 const ReflectOwnKeys = Reflect.ownKeys;
+const ReflectSetPrototypeOf = Reflect.setPrototypeOf;
 const ObjectDefineProperty = Object.defineProperty;
 const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 const ObjectGetPrototypeOf = Object.getPrototypeOf;
@@ -31,7 +31,6 @@ const MathMax = Math.max;
 const BigIntAsIntN = BigInt.asIntN;
 const SymbolUnscopables = Symbol.unscopables;
 const ArrayPrototype = Array.prototype;
-const ArrayPrototypeSlice = Array.prototype.slice;
 const ArrayPrototypeSort = Array.prototype.sort;
 
 const TypedArray = ObjectGetPrototypeOf(Uint8Array);
@@ -98,18 +97,23 @@ function CheckArrayCreateLength(length) {
   if (length > MAX_ARRAY_LENGTH) throw new $RangeError("Invalid array length");
 }
 
-// Internal Lists are null-prototype objects: writing `list[i] = v` can never
-// reach a setter that user code put on Array.prototype or Object.prototype.
+// Lists. A List is a real Array whose [[Prototype]] is null while it is
+// being filled, so `list[list.length] = v` can only create an own data
+// property: no setter that user code put on Array.prototype or
+// Object.prototype can run.
 function NewList() {
-  return { __proto__: null, length: 0 };
+  const list = [];
+  ReflectSetPrototypeOf(list, null);
+  return list;
 }
 
-// 7.3.16 CreateArrayFromList. Array.prototype.slice on a receiver that is
-// not an Array does ArrayCreate(len) + CreateDataPropertyOrThrow per index,
-// with no @@species or `constructor` lookup, so the new array gets exactly
-// the list's elements as own data properties.
+// 7.3.16 CreateArrayFromList. Giving the List back its %Array.prototype%
+// yields an Array whose elements are exactly the List's, as own data
+// properties — what ArrayCreate + CreateDataPropertyOrThrow make. (The List
+// is never used again.)
 function CreateArrayFromList(list) {
-  return ReflectApply(ArrayPrototypeSlice, list, []);
+  ReflectSetPrototypeOf(list, ArrayPrototype);
+  return list;
 }
 
 // 23.2.4.4 ValidateTypedArray (V8 10.2 has no resizable buffers, so "out of
@@ -166,7 +170,6 @@ const arrayMethods = {
     for (let k = 0; k < len; k++) {
       list[k] = O[len - k - 1];
     }
-    list.length = len;
     // 6.
     return CreateArrayFromList(list);
   },
@@ -189,7 +192,6 @@ const arrayMethods = {
     for (let k = 0; k < len; k++) {
       list[k] = O[k];
     }
-    list.length = len;
     const A = CreateArrayFromList(list);
     // ... then sorted. The built-in sort implements SortCompare exactly
     // (undefined last, ToNumber of the comparator's result with NaN -> +0,
@@ -250,7 +252,6 @@ const arrayMethods = {
       i++;
       r++;
     }
-    list.length = newLen;
     // 16.
     return CreateArrayFromList(list);
   },
@@ -274,7 +275,6 @@ const arrayMethods = {
     for (let k = 0; k < len; k++) {
       list[k] = k === actualIndex ? value : O[k];
     }
-    list.length = len;
     // 9.
     return CreateArrayFromList(list);
   },

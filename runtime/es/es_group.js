@@ -16,10 +16,11 @@ const $String = String;
 const $TypeError = TypeError;
 const ReflectApply = Reflect.apply;
 const ReflectOwnKeys = Reflect.ownKeys;
+const ReflectSetPrototypeOf = Reflect.setPrototypeOf;
+const ArrayPrototype = Array.prototype;
 const ObjectDefineProperty = Object.defineProperty;
 const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 const ObjectPrototypeHasOwnProperty = Object.prototype.hasOwnProperty;
-const ArrayPrototypeSlice = Array.prototype.slice;
 const MapPrototypeGet = Map.prototype.get;
 const MapPrototypeSet = Map.prototype.set;
 const MapPrototypeForEach = Map.prototype.forEach;
@@ -104,17 +105,23 @@ function IteratorCloseForThrow(iteratorRecord) {
   }
 }
 
-// Internal Lists are null-prototype objects: writing `list[i] = v` can never
-// reach a setter that user code put on Array.prototype or Object.prototype.
+// Lists. A List is a real Array whose [[Prototype]] is null while it is
+// being filled, so `list[list.length] = v` can only create an own data
+// property: no setter that user code put on Array.prototype or
+// Object.prototype can run.
 function NewList() {
-  return { __proto__: null, length: 0 };
+  const list = [];
+  ReflectSetPrototypeOf(list, null);
+  return list;
 }
 
-// 7.3.16 CreateArrayFromList. Array.prototype.slice on a receiver that is
-// not an Array does ArrayCreate(len) + CreateDataPropertyOrThrow per index,
-// with no @@species or `constructor` lookup.
+// 7.3.16 CreateArrayFromList. Giving the List back its %Array.prototype%
+// yields an Array whose elements are exactly the List's, as own data
+// properties — what ArrayCreate + CreateDataPropertyOrThrow make. (The List
+// is never used again.)
 function CreateArrayFromList(list) {
-  return ReflectApply(ArrayPrototypeSlice, list, []);
+  ReflectSetPrototypeOf(list, ArrayPrototype);
+  return list;
 }
 
 // 7.3.35 AddValueToKeyedGroup. Groups live in a %Map% from key to List;
@@ -127,7 +134,7 @@ function AddValueToKeyedGroup(groups, key, value) {
     elements = NewList();
     ReflectApply(MapPrototypeSet, groups, [key, elements]);
   }
-  elements[elements.length++] = value;
+  elements[elements.length] = value;
 }
 
 // 7.3.36 GroupBy ( items, callbackfn, keyCoercion )

@@ -12,9 +12,9 @@
 // property is only installed when the engine does not already have it.
 //
 // Spec references are to ECMA-262 (2025 edition) section numbers, plus the
-// 2025 change "close the receiver when argument validation fails"
+// later change "close the receiver when argument validation fails"
 // (Iterator.prototype methods close `this` before throwing for a bad
-// argument; it is in the current draft and in V8 since 2025).
+// argument), which is in the current draft and which Deno 2.9.6 follows.
 //
 // Iterator.prototype is the engine's %IteratorPrototype% (the prototype of
 // %ArrayIteratorPrototype%, %GeneratorPrototype%, ...), so the iterators of
@@ -47,13 +47,14 @@ const ReflectApply = Reflect.apply;
 const ReflectDefineProperty = Reflect.defineProperty;
 const ReflectGetOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
 const ReflectOwnKeys = Reflect.ownKeys;
+const ReflectSetPrototypeOf = Reflect.setPrototypeOf;
+const ArrayPrototype = Array.prototype;
 const ObjectDefineProperty = Object.defineProperty;
 const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 const ObjectGetPrototypeOf = Object.getPrototypeOf;
 const ObjectSetPrototypeOf = Object.setPrototypeOf;
 const ObjectPrototypeHasOwnProperty = Object.prototype.hasOwnProperty;
 const MathTrunc = Math.trunc;
-const ArrayPrototypeSlice = Array.prototype.slice;
 const FunctionPrototypeSymbolHasInstance =
   Function.prototype[Symbol.hasInstance];
 const SymbolIterator = Symbol.iterator;
@@ -121,17 +122,23 @@ function CreateIterResultObject(value, done) {
   return { value, done };
 }
 
-// Internal Lists are null-prototype objects: writing `list[i] = v` can never
-// reach a setter that user code put on Array.prototype or Object.prototype.
+// Lists. A List is a real Array whose [[Prototype]] is null while it is
+// being filled, so `list[list.length] = v` can only create an own data
+// property: no setter that user code put on Array.prototype or
+// Object.prototype can run.
 function NewList() {
-  return { __proto__: null, length: 0 };
+  const list = [];
+  ReflectSetPrototypeOf(list, null);
+  return list;
 }
 
-// 7.3.16 CreateArrayFromList. Array.prototype.slice on a receiver that is
-// not an Array does ArrayCreate(len) + CreateDataPropertyOrThrow per index,
-// with no @@species or `constructor` lookup.
+// 7.3.16 CreateArrayFromList. Giving the List back its %Array.prototype%
+// yields an Array whose elements are exactly the List's, as own data
+// properties — what ArrayCreate + CreateDataPropertyOrThrow make. (The List
+// is never used again.)
 function CreateArrayFromList(list) {
-  return ReflectApply(ArrayPrototypeSlice, list, []);
+  ReflectSetPrototypeOf(list, ArrayPrototype);
+  return list;
 }
 
 // An Iterator Record is { iterator, next } here ([[Done]] is never read by
@@ -843,7 +850,7 @@ const iteratorPrototypeMembers = {
     for (;;) {
       const value = IteratorStepValue(iterated);
       if (value === DONE) return CreateArrayFromList(items);
-      items[items.length++] = value;
+      items[items.length] = value;
     }
   },
 

@@ -8,7 +8,6 @@ const {
   op_fs_read_file_text_sync, op_fs_read_file_text_async,
   op_fs_write_file_sync, op_fs_write_file_async,
   op_fs_stat_sync, op_fs_stat_async,
-  op_fs_lstat_sync, op_fs_lstat_async,
   op_fs_read_dir_sync, op_fs_read_dir_async,
   op_fs_mkdir_sync, op_fs_mkdir_async,
   op_fs_remove_sync, op_fs_remove_async,
@@ -40,6 +39,7 @@ const StringPrototypeToLowerCase = uncurryThis(String.prototype.toLowerCase);
 const DatePrototypeValueOf = uncurryThis(Date.prototype.valueOf);
 const DatePrototype = Date.prototype;
 const MathTrunc = Math.trunc;
+const DateCtor = Date;
 const SymbolAsyncIterator = Symbol.asyncIterator;
 const TypeErrorCtor = TypeError;
 const decodeURIComponentFn = decodeURIComponent;
@@ -292,20 +292,56 @@ async function writeTextFile(path, data, options = { __proto__: null }) {
 // ---------------------------------------------------------------------------
 // Metadata
 
+// The stat ops hand over 21 numbers (fs_ops.cc fill_stat); the sync ones
+// write them into this buffer.
+const statBuf = new Float64Array(21);
+
+function dateOrNull(ms) {
+  return ms === ms ? new DateCtor(ms) : null; // NaN: the time is unknown
+}
+
+function parseFileInfo(b) {
+  return {
+    isFile: b[0] === 1,
+    isDirectory: b[1] === 1,
+    isSymlink: b[2] === 1,
+    size: b[3],
+    mtime: dateOrNull(b[4]),
+    atime: dateOrNull(b[5]),
+    birthtime: dateOrNull(b[6]),
+    ctime: dateOrNull(b[7]),
+    dev: b[8],
+    ino: b[9],
+    mode: b[10],
+    nlink: b[11],
+    uid: b[12],
+    gid: b[13],
+    rdev: b[14],
+    blksize: b[15],
+    blocks: b[16],
+    isBlockDevice: b[17] === 1,
+    isCharDevice: b[18] === 1,
+    isFifo: b[19] === 1,
+    isSocket: b[20] === 1,
+  };
+}
+
 function statSync(path) {
-  return op_fs_stat_sync(toPath(path));
+  op_fs_stat_sync(toPath(path), true, statBuf);
+  return parseFileInfo(statBuf);
 }
 
 async function stat(path) {
-  return await op_fs_stat_async(toPath(path));
+  return parseFileInfo(await op_fs_stat_async(toPath(path), true));
 }
 
 function lstatSync(path) {
-  return op_fs_lstat_sync(toPath(path));
+  op_fs_stat_sync(toPath(path), false, statBuf);
+  return parseFileInfo(statBuf);
 }
 
 async function lstat(path) {
-  return await op_fs_lstat_async(toPath(path));
+  return parseFileInfo(await op_fs_stat_async(toPath(path), false));
 }
 
 function realPathSync(path) {

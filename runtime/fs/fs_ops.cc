@@ -134,7 +134,7 @@ Path checked(Runtime& rt, const std::string& path, Kind kind, std::string_view a
   }
   Path p{path, path.empty() ? std::string() : rt.resolve_path(path)};
   require(rt, kind, path, p.abs, api, false);
-  if (special && !p.abs.empty()) {
+  if (special && !p.abs.empty() && !rt.permissions.all_granted()) {
     if (auto denied = rt.permissions.check_special_file(p.abs)) throw_denied(*denied);
   }
   if (has_nul) throw invalid_input("file name contained an unexpected NUL byte", operation, path);
@@ -147,7 +147,8 @@ Path checked2(Runtime& rt, const std::string& path, Kind first, Kind second, std
   return checked(rt, path, second, api, operation);
 }
 
-std::string api_name(const char* name, bool sync) { return fmt::format("Deno.{}{}()", name, sync ? "Sync" : ""); }
+// The API name permission prompts show, e.g. "Deno.readFileSync()".
+#define FS_API(name, sync) ((sync) ? "Deno." name "Sync()" : "Deno." name "()")
 
 // ---------------------------------------------------------------------------
 // Small POSIX helpers
@@ -218,6 +219,19 @@ struct FileInfo {
   bool is_block_device = false, is_char_device = false, is_fifo = false, is_socket = false;
 };
 
+constexpr size_t kStatFields = 21;
+
+// Field order: fs.js's parseFileInfo reads them back in this order.
+void fill_stat(const FileInfo& i, double* out) {
+  constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+  const double fields[kStatFields] = {
+      double(i.is_file), double(i.is_directory), double(i.is_symlink), i.size,
+      i.mtime.value_or(nan), i.atime.value_or(nan), i.birthtime.value_or(nan), i.ctime.value_or(nan),
+      i.dev, i.ino, i.mode, i.nlink, i.uid, i.gid, i.rdev, i.blksize, i.blocks,
+      double(i.is_block_device), double(i.is_char_device), double(i.is_fifo), double(i.is_socket)};
+  std::memcpy(out, fields, sizeof fields);
+}
+
 struct DirEntry {
   std::string name;
   bool is_file = false, is_directory = false, is_symlink = false;
@@ -235,43 +249,15 @@ struct Text {
 
 namespace bridge {
 
+// A FileInfo travels as a Float64Array of kStatFields numbers (fs.js builds the
+// object, so every FileInfo shares one hidden class): booleans are 0/1, a
+// missing time is NaN.
 template <>
 struct ToV8<fs_detail::FileInfo> {
   static v8::Local<v8::Value> make(v8::Isolate* isolate, const fs_detail::FileInfo& info) {
-    auto context = isolate->GetCurrentContext();
-    auto date = [&](const std::optional<double>& ms) -> v8::Local<v8::Value> {
-      if (!ms) return v8::Null(isolate);
-      return v8::Date::New(context, *ms).ToLocalChecked();
-    };
-    auto num = [&](double n) -> v8::Local<v8::Value> { return v8::Number::New(isolate, n); };
-    auto boolean = [&](bool b) -> v8::Local<v8::Value> { return v8::Boolean::New(isolate, b); };
-    // Deno's key order (console.log shows it).
-    std::pair<const char*, v8::Local<v8::Value>> fields[] = {
-        {"isFile", boolean(info.is_file)},
-        {"isDirectory", boolean(info.is_directory)},
-        {"isSymlink", boolean(info.is_symlink)},
-        {"size", num(info.size)},
-        {"mtime", date(info.mtime)},
-        {"atime", date(info.atime)},
-        {"birthtime", date(info.birthtime)},
-        {"ctime", date(info.ctime)},
-        {"dev", num(info.dev)},
-        {"ino", num(info.ino)},
-        {"mode", num(info.mode)},
-        {"nlink", num(info.nlink)},
-        {"uid", num(info.uid)},
-        {"gid", num(info.gid)},
-        {"rdev", num(info.rdev)},
-        {"blksize", num(info.blksize)},
-        {"blocks", num(info.blocks)},
-        {"isBlockDevice", boolean(info.is_block_device)},
-        {"isCharDevice", boolean(info.is_char_device)},
-        {"isFifo", boolean(info.is_fifo)},
-        {"isSocket", boolean(info.is_socket)},
-    };
-    auto obj = v8::Object::New(isolate);
-    for (const auto& [name, value] : fields) obj->CreateDataProperty(context, v8_str(isolate, name), value).Check();
-    return obj;
+    auto buffer = v8::ArrayBuffer::New(isolate, fs_detail::kStatFields * sizeof(double));
+    fs_detail::fill_stat(info, static_cast<double*>(buffer->Data()));
+    return v8::Float64Array::New(buffer, 0, fs_detail::kStatFields);
   }
 };
 
@@ -388,14 +374,14 @@ Buffer read_file(const Path& p, const SpecialCheck& special) {
 }
 
 auto prep_read_file(Runtime& rt, bool sync, std::string path) {
-  Path p = checked(rt, path, Kind::Read, api_name("readFile", sync), "readfile");
+  Path p = checked(rt, path, Kind::Read, FS_API("readFile", sync), "readfile");
   return [p = std::move(p), special = SpecialCheck(rt)] {
     return bridge::Bytes{read_file<std::vector<uint8_t>>(p, special)};
   };
 }
 
 auto prep_read_text_file(Runtime& rt, bool sync, std::string path) {
-  Path p = checked(rt, path, Kind::Read, api_name("readTextFile", sync), "readfile");
+  Path p = checked(rt, path, Kind::Read, FS_API("readTextFile", sync), "readfile");
   return [p = std::move(p), special = SpecialCheck(rt)] {
     Text text{read_file<std::string>(p, special)};
     if (text.data.size() > static_cast<size_t>(v8::String::kMaxLength))
@@ -411,7 +397,7 @@ auto prep_write_file(Runtime& rt, bool sync, std::string path, std::optional<dou
                      bool create_new, bridge::Value data) {
   // The data is checked before the path, as Deno's op arguments are.
   std::vector<uint8_t> bytes = data_bytes(rt.isolate(), data);
-  Path p = checked(rt, path, Kind::Write, api_name("writeFile", sync), "writefile");
+  Path p = checked(rt, path, Kind::Write, FS_API("writeFile", sync), "writefile");
   std::optional<uint32_t> m;
   if (mode) m = static_cast<uint32_t>(*mode);
   return [p = std::move(p), m, append, create, create_new, bytes = std::move(bytes), special = SpecialCheck(rt)] {
@@ -501,29 +487,31 @@ int stat_path(const char* path, bool follow, FileInfo& out) {
   return 0;
 }
 
-auto prep_stat(Runtime& rt, bool sync, std::string path) {
-  Path p = checked(rt, path, Kind::Read, api_name("stat", sync), "stat");
-  return [p = std::move(p)] {
+auto prep_stat(Runtime& rt, bool sync, std::string path, bool follow) {
+  Path p = follow ? checked(rt, path, Kind::Read, FS_API("stat", sync), "stat")
+                  : checked(rt, path, Kind::Read, FS_API("lstat", sync), "lstat");
+  return [p = std::move(p), follow] {
     FileInfo info;
-    if (int err = stat_path(p.c_str(), true, info)) throw fs_error(err, "stat", p.display);
+    if (int err = stat_path(p.c_str(), follow, info)) throw fs_error(err, follow ? "stat" : "lstat", p.display);
     return info;
   };
 }
 
-auto prep_lstat(Runtime& rt, bool sync, std::string path) {
-  Path p = checked(rt, path, Kind::Read, api_name("lstat", sync), "lstat");
-  return [p = std::move(p)] {
-    FileInfo info;
-    if (int err = stat_path(p.c_str(), false, info)) throw fs_error(err, "lstat", p.display);
-    return info;
-  };
+// The sync flavour writes into a Float64Array(kStatFields) that fs.js reuses,
+// so a statSync allocates nothing but the FileInfo object itself.
+void op_fs_stat_sync(Runtime& rt, std::string path, bool follow, bridge::ByteView out) {
+  if (out.size < kStatFields * sizeof(double)) throw bridge::type_error("stat buffer too small");
+  FileInfo info = prep_stat(rt, true, std::move(path), follow)();
+  double fields[kStatFields];
+  fill_stat(info, fields);
+  std::memcpy(out.data, fields, sizeof fields);
 }
 
 // ---------------------------------------------------------------------------
 // readDir
 
 auto prep_read_dir(Runtime& rt, bool sync, std::string path) {
-  Path p = checked(rt, path, Kind::Read, api_name("readDir", sync), "readdir");
+  Path p = checked(rt, path, Kind::Read, FS_API("readDir", sync), "readdir");
   return [p = std::move(p)] {
     Fd fd(open_retry(p.c_str(), O_RDONLY | O_DIRECTORY));
     if (fd.get() < 0) throw fs_error(errno, "readdir", p.display);
@@ -583,7 +571,7 @@ int create_dir_all(const std::string& path, mode_t mode) {
 }
 
 auto prep_mkdir(Runtime& rt, bool sync, std::string path, bool recursive, std::optional<double> mode) {
-  Path p = checked(rt, path, Kind::Write, api_name("mkdir", sync), "mkdir");
+  Path p = checked(rt, path, Kind::Write, FS_API("mkdir", sync), "mkdir");
   mode_t m = static_cast<mode_t>((mode ? static_cast<uint32_t>(*mode) : 0777u) & 0777u);
   return [p = std::move(p), recursive, m] {
     int err = 0;
@@ -644,7 +632,7 @@ int remove_tree(int parent_fd, const char* name) {
 
 auto prep_remove(Runtime& rt, bool sync, std::string path, bool recursive) {
   // Deno checks removal with check_partial: a denied path below is no reason to refuse.
-  std::string api = api_name("remove", sync);
+  std::string_view api = FS_API("remove", sync);
   bool has_nul = path.find('\0') != std::string::npos;
   if (!rt.permissions.all_granted()) {
     if (has_nul) throw bridge::type_error("file name contained an unexpected NUL byte");
@@ -674,7 +662,7 @@ auto prep_remove(Runtime& rt, bool sync, std::string path, bool recursive) {
 // rename / copyFile / link / symlink
 
 auto prep_rename(Runtime& rt, bool sync, std::string from, std::string to) {
-  std::string api = api_name("rename", sync);
+  std::string_view api = FS_API("rename", sync);
   Path a = checked2(rt, from, Kind::Read, Kind::Write, api, "rename");
   Path b = checked(rt, to, Kind::Write, api, "rename");
   return [a = std::move(a), b = std::move(b)] {
@@ -683,7 +671,7 @@ auto prep_rename(Runtime& rt, bool sync, std::string from, std::string to) {
 }
 
 auto prep_copy_file(Runtime& rt, bool sync, std::string from, std::string to) {
-  std::string api = api_name("copyFile", sync);
+  std::string_view api = FS_API("copyFile", sync);
   Path a = checked(rt, from, Kind::Read, api, "copy");
   Path b = checked(rt, to, Kind::Write, api, "copy");
   return [a = std::move(a), b = std::move(b)] {
@@ -731,7 +719,7 @@ auto prep_copy_file(Runtime& rt, bool sync, std::string from, std::string to) {
 }
 
 auto prep_link(Runtime& rt, bool sync, std::string from, std::string to) {
-  std::string api = api_name("link", sync);
+  std::string_view api = FS_API("link", sync);
   Path a = checked2(rt, from, Kind::Read, Kind::Write, api, "link");
   Path b = checked2(rt, to, Kind::Read, Kind::Write, api, "link");
   return [a = std::move(a), b = std::move(b)] {
@@ -740,7 +728,7 @@ auto prep_link(Runtime& rt, bool sync, std::string from, std::string to) {
 }
 
 auto prep_symlink(Runtime& rt, bool sync, std::string target, std::string path) {
-  if (auto denied = rt.permissions.check_unscoped_read_write(api_name("symlink", sync))) throw_denied(*denied);
+  if (auto denied = rt.permissions.check_unscoped_read_write(FS_API("symlink", sync))) throw_denied(*denied);
   // The target is stored as written; the link itself goes where the program means.
   Path link{path, path.empty() ? std::string() : rt.resolve_path(path)};
   if (target.find('\0') != std::string::npos || path.find('\0') != std::string::npos)
@@ -754,7 +742,7 @@ auto prep_symlink(Runtime& rt, bool sync, std::string target, std::string path) 
 // realPath / readLink
 
 auto prep_real_path(Runtime& rt, bool sync, std::string path) {
-  Path p = checked(rt, path, Kind::Read, api_name("realPath", sync), "realpath");
+  Path p = checked(rt, path, Kind::Read, FS_API("realPath", sync), "realpath");
   return [p = std::move(p)] {
     char buf[PATH_MAX];
     if (::realpath(p.abs.empty() ? "" : p.c_str(), buf) == nullptr) throw fs_error(errno, "realpath", p.display);
@@ -763,7 +751,7 @@ auto prep_real_path(Runtime& rt, bool sync, std::string path) {
 }
 
 auto prep_read_link(Runtime& rt, bool sync, std::string path) {
-  Path p = checked(rt, path, Kind::Read, api_name("readLink", sync), "readlink");
+  Path p = checked(rt, path, Kind::Read, FS_API("readLink", sync), "readlink");
   return [p = std::move(p)] {
     std::string buf(256, '\0');
     for (;;) {
@@ -782,7 +770,7 @@ auto prep_read_link(Runtime& rt, bool sync, std::string path) {
 // truncate / chmod / chown / utime
 
 auto prep_truncate(Runtime& rt, bool sync, std::string path, double len) {
-  Path p = checked(rt, path, Kind::Write, api_name("truncate", sync), "truncate");
+  Path p = checked(rt, path, Kind::Write, FS_API("truncate", sync), "truncate");
   // f64 -> u64 as Rust's `as` does: saturating, NaN to 0.
   off_t size = 0;
   if (len > 0) size = len >= 9.2233720368547758e18 ? std::numeric_limits<off_t>::max() : static_cast<off_t>(len);
@@ -797,7 +785,7 @@ auto prep_truncate(Runtime& rt, bool sync, std::string path, double len) {
 }
 
 auto prep_chmod(Runtime& rt, bool sync, std::string path, double mode) {
-  Path p = checked(rt, path, Kind::Write, api_name("chmod", sync), "chmod");
+  Path p = checked(rt, path, Kind::Write, FS_API("chmod", sync), "chmod");
   mode_t m = static_cast<mode_t>(static_cast<uint32_t>(mode));
   return [p = std::move(p), m] {
     if (::chmod(p.c_str(), m) != 0) throw fs_error(errno, "chmod", p.display);
@@ -805,7 +793,7 @@ auto prep_chmod(Runtime& rt, bool sync, std::string path, double mode) {
 }
 
 auto prep_chown(Runtime& rt, bool sync, std::string path, std::optional<double> uid, std::optional<double> gid) {
-  Path p = checked(rt, path, Kind::Write, api_name("chown", sync), "chown");
+  Path p = checked(rt, path, Kind::Write, FS_API("chown", sync), "chown");
   uid_t u = uid ? static_cast<uid_t>(static_cast<uint32_t>(*uid)) : static_cast<uid_t>(-1);
   gid_t g = gid ? static_cast<gid_t>(static_cast<uint32_t>(*gid)) : static_cast<gid_t>(-1);
   return [p = std::move(p), u, g] {
@@ -815,7 +803,7 @@ auto prep_chown(Runtime& rt, bool sync, std::string path, std::optional<double> 
 
 auto prep_utime(Runtime& rt, bool sync, std::string path, double atime_sec, double atime_nsec, double mtime_sec,
                 double mtime_nsec) {
-  Path p = checked(rt, path, Kind::Write, api_name("utime", sync), "utime");
+  Path p = checked(rt, path, Kind::Write, FS_API("utime", sync), "utime");
   // Rust's `as` casts: saturating, NaN to 0.
   auto whole = [](double v) -> int64_t {
     if (std::isnan(v)) return 0;
@@ -927,12 +915,11 @@ struct TempSpec {
   std::string prefix, suffix;
 };
 
-TempSpec prep_temp(Runtime& rt, bridge::Value dir, bridge::Value prefix, bridge::Value suffix, const char* name,
-                   bool sync, const char* operation) {
+TempSpec prep_temp(Runtime& rt, bridge::Value dir, bridge::Value prefix, bridge::Value suffix, std::string_view api,
+                   const char* operation) {
   auto* isolate = rt.isolate();
   auto text = [&](bridge::Value v) { return v->IsString() ? bridge::to_std_string(isolate, v) : std::string(); };
   TempSpec spec{{}, {}, text(prefix), text(suffix)};
-  std::string api = api_name(name, sync);
   if (!dir->IsNullOrUndefined()) {
     // A non-string dir acts as "" (the cwd), as Deno's op argument conversion does.
     spec.dir_display = text(dir);
@@ -955,7 +942,9 @@ TempSpec prep_temp(Runtime& rt, bridge::Value dir, bridge::Value prefix, bridge:
       if (auto at = message.find(quoted); at != std::string::npos) message.replace(at, quoted.size(), "<TMP>");
       throw JsError{denied->error_class ? denied->error_class : "NotCapable", message};
     }
-    if (auto denied = rt.permissions.check_special_file(spec.dir_abs)) throw_denied(*denied);
+    if (!rt.permissions.all_granted()) {
+      if (auto denied = rt.permissions.check_special_file(spec.dir_abs)) throw_denied(*denied);
+    }
   }
   // After the permission check, before touching the file system (as Deno does).
   validate_affixes(spec.prefix, spec.suffix);
@@ -975,7 +964,7 @@ std::string make_temp(const TempSpec& spec, const char* operation, Create create
 }
 
 auto prep_make_temp_dir(Runtime& rt, bool sync, bridge::Value dir, bridge::Value prefix, bridge::Value suffix) {
-  TempSpec spec = prep_temp(rt, dir, prefix, suffix, "makeTempDir", sync, "tmpdir");
+  TempSpec spec = prep_temp(rt, dir, prefix, suffix, FS_API("makeTempDir", sync), "tmpdir");
   return [spec = std::move(spec)] {
     return make_temp(spec, "tmpdir", [](const std::string& path) {
       return ::mkdir(path.c_str(), 0700) == 0 ? 0 : errno;
@@ -984,7 +973,7 @@ auto prep_make_temp_dir(Runtime& rt, bool sync, bridge::Value dir, bridge::Value
 }
 
 auto prep_make_temp_file(Runtime& rt, bool sync, bridge::Value dir, bridge::Value prefix, bridge::Value suffix) {
-  TempSpec spec = prep_temp(rt, dir, prefix, suffix, "makeTempFile", sync, "tmpfile");
+  TempSpec spec = prep_temp(rt, dir, prefix, suffix, FS_API("makeTempFile", sync), "tmpfile");
   return [spec = std::move(spec)] {
     return make_temp(spec, "tmpfile", [](const std::string& path) {
       int fd = open_retry(path.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
@@ -1027,8 +1016,8 @@ void register_fs_ops(bridge::OpRegistry& r) {
   add<&prep_read_file>(r, "op_fs_read_file_sync", "op_fs_read_file_async");
   add<&prep_read_text_file>(r, "op_fs_read_file_text_sync", "op_fs_read_file_text_async");
   add<&prep_write_file>(r, "op_fs_write_file_sync", "op_fs_write_file_async");
-  add<&prep_stat>(r, "op_fs_stat_sync", "op_fs_stat_async");
-  add<&prep_lstat>(r, "op_fs_lstat_sync", "op_fs_lstat_async");
+  r.sync<&op_fs_stat_sync>("op_fs_stat_sync");
+  r.async<&Flavours<&prep_stat, decltype(&prep_stat)>::async>("op_fs_stat_async");
   add<&prep_read_dir>(r, "op_fs_read_dir_sync", "op_fs_read_dir_async");
   add<&prep_mkdir>(r, "op_fs_mkdir_sync", "op_fs_mkdir_async");
   add<&prep_remove>(r, "op_fs_remove_sync", "op_fs_remove_async");

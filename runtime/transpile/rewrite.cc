@@ -2,6 +2,7 @@
 // namespaces and constructor parameter properties. Generated code goes on
 // the lines of the construct it replaces, so every later line keeps its
 // number; the shapes follow what tsc emits.
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -85,23 +86,26 @@ void Transpiler::rewriteEnum(TSNode en, TSNode exportStmt) {
   bool merged = declaredInScope(text(nameNode));
   declareInScope(text(nameNode));
 
+  // Members of earlier declarations of a merged enum are in scope too.
+  EnumInfo& info = enums_[qualified(name)];
+  if (!merged) info = {};
   Kids k(*this, body);
-  std::unordered_set<std::string_view> memberNames;
   for (TSNode c : k) {
     TSNode key = is(c, S.enum_assignment) ? firstNamed(c) : c;
-    if (is(key, S.property_identifier)) memberNames.insert(text(key));
+    if (is(key, S.property_identifier)) info.members.insert(text(key));
   }
+  if (exported && ns_) ns_->exported.push_back(text(nameNode));
 
   // `export` stays for a module-level enum declared once; inside a namespace
   // the export is the property assignment, and a merged enum is already exported.
   if (exported && (ns_ || merged)) erase(start(exportStmt), start(en));
   std::string header = (merged ? "" : "var " + name + "; ") + "(function (" + name + ") {";
 
-  std::unordered_map<std::string_view, EnumValue> values;
+  std::unordered_map<std::string_view, EnumValue>& values = info.values;
   EnumValue prev;
   std::string prevKey;
   bool first = true;
-  EnumScope scope{text(nameNode), &memberNames};
+  EnumScope scope{text(nameNode), &info.members};
   for (TSNode c : k) {
     TSSymbol s = ts_node_symbol(c);
     if (s == S.tok_lbrace) {
@@ -314,10 +318,23 @@ void Transpiler::rewriteNamespace(TSNode mod, TSNode stmt, TSNode exportStmt) {
   bool merged = declaredInScope(names[0]);
   declareInScope(names[0]);
   if (exported && (ns_ || merged)) erase(start(exportStmt), start(mod));
+  if (exported && ns_) ns_->exported.push_back(names[0]);
 
   std::string header = (merged ? "" : "var " + str(names[0]) + "; ") + "(function (" + str(names[0]) + ") {";
   for (size_t i = 1; i < names.size(); i++)
     header += " var " + str(names[i]) + "; (function (" + str(names[i]) + ") {";
+
+  // A namespace opened again sees what its earlier blocks exported, unqualified
+  // (tsc rewrites such references to N.x): bind them locally, unless this
+  // block declares the name itself. A snapshot: later reassignments of an
+  // exported `let` from another block are not seen.
+  std::string key;
+  for (std::string_view n : names) {
+    if (!key.empty()) namespaces_[key].push_back(n);  // `namespace A.B` exports B from A
+    key += (key.empty() ? qualified(n) : "." + str(n));
+  }
+  std::vector<std::string_view> earlier;
+  if (auto it = namespaces_.find(key); it != namespaces_.end()) earlier = it->second;
   std::string close;
   for (size_t i = names.size(); i-- > 1;) {
     std::string n = str(names[i]), p = str(names[i - 1]) + "." + n;
@@ -330,17 +347,33 @@ void Transpiler::rewriteNamespace(TSNode mod, TSNode stmt, TSNode exportStmt) {
   chain.reserve(names.size());
   Namespace* saved = ns_;
   for (std::string_view n : names) {
-    chain.push_back({n, ns_, {}, {}});
+    chain.push_back({n, ns_, {}, {}, {}});
     ns_ = &chain.back();
   }
   scopes_.emplace_back();
+  uint32_t headerEnd = start(body) + 1;
   for (TSNode c : k) {
-    if (is(c, S.tok_lbrace)) replace(start(mod), end(c), header);
+    if (is(c, S.tok_lbrace)) headerEnd = end(c);
     else if (is(c, S.tok_rbrace)) replace(start(c), end(c), close);
     else visit(c);
   }
   scopes_.pop_back();
+  if (!earlier.empty()) {
+    // Bound after the walk, so only names read somewhere are bound.
+    std::vector<std::string_view> own;
+    for (TSNode st : k) declaredNames(st, own);
+    std::string bindings, n = str(names.back());
+    for (std::string_view x : earlier) {
+      if (!used_.count(x) || std::find(own.begin(), own.end(), x) != own.end()) continue;
+      own.push_back(x);
+      bindings += (bindings.empty() ? " var " : ", ") + str(x) + " = " + n + "." + str(x);
+    }
+    if (!bindings.empty()) header += bindings + ";";
+  }
+  replace(start(mod), headerEnd, header);
   finishNamespace(chain.back());
+  auto& registry = namespaces_[key];
+  registry.insert(registry.end(), chain.back().exported.begin(), chain.back().exported.end());
   ns_ = saved;
 }
 
@@ -359,6 +392,7 @@ void Transpiler::exportFromNamespace(TSNode exportStmt, TSNode decl) {
         TSNode pattern = firstNamed(d);
         if (!ts_node_is_null(pattern)) collectBoundNames(pattern, e.names);
       }
+    ns_->exported.insert(ns_->exported.end(), e.names.begin(), e.names.end());
     ns_->exports.push_back(std::move(e));
     return;
   }
@@ -368,8 +402,9 @@ void Transpiler::exportFromNamespace(TSNode exportStmt, TSNode decl) {
   else if (s == S.class_declaration || s == S.abstract_class_declaration)
     name = childOf(decl, S.type_identifier);
   visit(decl);
-  if (!ts_node_is_null(name))
-    insert(end(decl), " " + ns + "." + str(text(name)) + " = " + str(text(name)) + ";");
+  if (ts_node_is_null(name)) return;
+  ns_->exported.push_back(text(name));
+  insert(end(decl), " " + ns + "." + str(text(name)) + " = " + str(text(name)) + ";");
 }
 
 // Exported let/var bindings the namespace assigns to are exposed through

@@ -523,18 +523,23 @@ void Transpiler::visitExpressionStatement(TSNode n) {
   else visitChildren(n);
 }
 
+// Binding names (declared, not read) are not visited: only reads count as
+// value uses for import elision.
 void Transpiler::visitFunction(TSNode n) {
-  TSNode name = childOf(n, S.identifier);
-  if (!ts_node_is_null(name)) declareInScope(text(name));
-  visitChildren(n);
+  Kids k(*this, n);
+  for (TSNode c : k) {
+    if (is(c, S.identifier)) declareInScope(text(c));
+    else visit(c);
+  }
 }
 
 // `let x!: T` (definite assignment) and `x!` (non-null assertion).
 void Transpiler::visitErasingBang(TSNode n) {
   Kids k(*this, n);
-  for (TSNode c : k) {
-    if (is(c, S.tok_bang)) erase(c);
-    else visit(c);
+  bool declarator = is(n, S.variable_declarator);
+  for (size_t i = 0; i < k.size(); i++) {
+    if (is(k[i], S.tok_bang)) erase(k[i]);
+    else if (!(declarator && i == 0 && is(k[i], S.identifier))) visit(k[i]);
   }
 }
 
@@ -660,21 +665,26 @@ void Transpiler::collectBoundNames(TSNode n, std::vector<std::string_view>& out)
 
 // Top-level value names, so `export { X }` can tell a value from a type.
 void Transpiler::collectTopLevelNames(TSNode stmt) {
+  std::vector<std::string_view> names;
+  declaredNames(stmt, names);
+  valueNames_.insert(names.begin(), names.end());
+}
+
+// The value names a statement declares in its scope.
+void Transpiler::declaredNames(TSNode stmt, std::vector<std::string_view>& out) {
   if (is(stmt, S.export_statement)) {
     Kids k(*this, stmt);
     for (TSNode c : k)
-      if (ts_node_is_named(c) && !is(c, S.export_clause)) collectTopLevelNames(c);
+      if (ts_node_is_named(c) && !is(c, S.export_clause)) declaredNames(c, out);
     return;
   }
   if (is(stmt, S.lexical_declaration) || is(stmt, S.variable_declaration)) {
-    std::vector<std::string_view> names;
     Kids k(*this, stmt);
     for (TSNode d : k)
       if (is(d, S.variable_declarator)) {
         TSNode name = firstNamed(d);
-        if (!ts_node_is_null(name)) collectBoundNames(name, names);
+        if (!ts_node_is_null(name)) collectBoundNames(name, out);
       }
-    valueNames_.insert(names.begin(), names.end());
     return;
   }
   if (is(stmt, S.expression_statement)) stmt = firstNamed(stmt);
@@ -682,14 +692,21 @@ void Transpiler::collectTopLevelNames(TSNode stmt) {
     TSNode body = childOf(stmt, S.statement_block);
     if (ts_node_is_null(body) || !isInstantiated(body)) return;  // a namespace of types
   }
+  TSNode name{};
   if (is(stmt, S.function_declaration) || is(stmt, S.generator_function_declaration) ||
-      is(stmt, S.enum_declaration) || is(stmt, S.internal_module) || is(stmt, S.module)) {
-    TSNode name = childOf(stmt, S.identifier);
-    if (!ts_node_is_null(name)) valueNames_.insert(text(name));
-  } else if (is(stmt, S.class_declaration) || is(stmt, S.abstract_class_declaration)) {
-    TSNode name = childOf(stmt, S.type_identifier);
-    if (!ts_node_is_null(name)) valueNames_.insert(text(name));
-  }
+      is(stmt, S.enum_declaration) || is(stmt, S.internal_module) || is(stmt, S.module) ||
+      is(stmt, S.import_alias))
+    name = firstNamed(stmt);
+  else if (is(stmt, S.class_declaration) || is(stmt, S.abstract_class_declaration))
+    name = childOf(stmt, S.type_identifier);
+  while (is(name, S.nested_identifier)) name = firstNamed(name);
+  if (is(name, S.identifier) || is(name, S.type_identifier)) out.push_back(text(name));
+}
+
+std::string Transpiler::qualified(std::string_view name) const {
+  std::string q(name);
+  for (const Namespace* ns = ns_; ns; ns = ns->parent) q = std::string(ns->name) + "." + q;
+  return q;
 }
 
 void Transpiler::visitClass(TSNode n) {
@@ -780,9 +797,11 @@ void Transpiler::visitParams(TSNode params, std::vector<std::string_view>* prope
         property = true;
       } else if (cs == S.tok_question || cs == S.type_annotation) {
         erase(c);
+      } else if (ts_node_is_null(pattern) && ts_node_is_named(c) && cs != S.decorator &&
+                 cs != S.comment) {
+        pattern = c;
+        if (cs != S.identifier) visit(c);  // a plain name binds, it is not a read
       } else {
-        if (ts_node_is_null(pattern) && ts_node_is_named(c) && cs != S.decorator && cs != S.comment)
-          pattern = c;
         visit(c);
       }
     }
@@ -906,6 +925,7 @@ void Transpiler::visitImportAlias(TSNode alias, TSNode exportStmt) {
   if (ns_) {
     erase(start(exportStmt), start(alias));
     NsExport e{end(alias), src_[end(alias) - 1] != ';', false, {text(name)}};
+    ns_->exported.push_back(text(name));
     ns_->exports.push_back(std::move(e));
   }
 }

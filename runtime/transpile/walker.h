@@ -167,6 +167,11 @@ class Transpiler {
     Namespace* parent;
     std::unordered_set<std::string_view> assigned;  // names written to inside
     std::vector<NsExport> exports;
+    std::vector<std::string_view> exported;  // every name this block exports
+  };
+  struct EnumInfo {  // shared by the declarations of one (merged) enum
+    std::unordered_set<std::string_view> members;
+    std::unordered_map<std::string_view, EnumValue> values;
   };
   struct EnumScope {
     std::string_view name;
@@ -226,6 +231,8 @@ class Transpiler {
   void noteAssignmentTarget(TSNode n);
   void collectBoundNames(TSNode pattern, std::vector<std::string_view>& out);
   void collectTopLevelNames(TSNode stmt);
+  void declaredNames(TSNode stmt, std::vector<std::string_view>& out);
+  std::string qualified(std::string_view name) const;  // with the enclosing namespaces
   void declareInScope(std::string_view name) { scopes_.back().push_back(name); }
   bool declaredInScope(std::string_view name) const;
   void resolveImports();
@@ -260,6 +267,8 @@ class Transpiler {
   std::vector<ExportClause> exportClauses_;
   std::vector<std::pair<TSNode, std::string_view>> exportDefaults_;  // export default X
   std::vector<std::vector<std::string_view>> scopes_;  // class/function/enum/namespace names
+  std::unordered_map<std::string, EnumInfo> enums_;    // by qualified name
+  std::unordered_map<std::string, std::vector<std::string_view>> namespaces_;  // exported names
 
   Namespace* ns_ = nullptr;
   const EnumScope* enum_ = nullptr;

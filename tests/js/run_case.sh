@@ -5,7 +5,7 @@
 # and the exit code with PROGRAM.code (0 if absent). In expected text the literal
 # [WILDCARD] matches any text.
 set -uo pipefail
-bin=$1
+bin=$(realpath "$1")
 program=$2
 cd "$(dirname "$program")"
 name=$(basename "$program")

@@ -448,6 +448,12 @@ TEST(TranspileEnum, MergedDeclarationsDeclareOnce) {
             "(function (E) { E[E[\"B\"] = 1] = \"B\"; })(E || (E = {}));");
 }
 
+TEST(TranspileEnum, MergedDeclarationSeesEarlierMembers) {
+  EXPECT_EQ(ts("enum E { A = 1, B }\nenum E { C = A + B, D }"),
+            "var E; (function (E) { E[E[\"A\"] = 1] = \"A\";  E[E[\"B\"] = 2] = \"B\"; })(E || (E = {}));\n"
+            "(function (E) { E[E[\"C\"] = E.A + E.B] = \"C\";  E[E[\"D\"] = 4] = \"D\"; })(E || (E = {}));");
+}
+
 TEST(TranspileEnum, TypesInInitialiserAreErased) {
   EXPECT_EQ(ts("enum E { A = (x as number) }"),
             "var E; (function (E) { E[E[\"A\"] = (x          )] = \"A\"; })(E || (E = {}));");
@@ -519,6 +525,13 @@ TEST(TranspileNamespace, ExportedNamespaceMergedTwice) {
   EXPECT_EQ(ts("export namespace N { export const a = 1; }\nexport namespace N { export const b = 2; }"),
             "export var N; (function (N) {        const a = 1; N.a = a; })(N || (N = {}));\n"
             "       (function (N) {        const b = 2; N.b = b; })(N || (N = {}));");
+}
+
+TEST(TranspileNamespace, ReopenedNamespaceSeesEarlierExports) {
+  EXPECT_EQ(ts("namespace N { export function f() {} export const x = 1; }\n"
+               "namespace N { const x = 2; export const y = f() + x; }"),
+            "var N; (function (N) {        function f() {} N.f = f;        const x = 1; N.x = x; })(N || (N = {}));\n"
+            "(function (N) { var f = N.f; const x = 2;        const y = f() + x; N.y = y; })(N || (N = {}));");
 }
 
 TEST(TranspileNamespace, ImportAliasAndClassExports) {
