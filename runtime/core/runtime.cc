@@ -35,6 +35,14 @@ Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot)
   isolate_->SetMicrotasksPolicy(v8::MicrotasksPolicy::kExplicit);
   isolate_->SetPromiseRejectCallback(on_promise_reject);
   isolate_->SetCaptureStackTraceForUncaughtExceptions(true, 10);
+  // Exceptions no TryCatch sees (a throwing microtask) arrive here.
+  isolate_->AddMessageListenerWithErrorLevel(
+      [](v8::Local<v8::Message>, v8::Local<v8::Value> error) {
+        Runtime& rt = from(v8::Isolate::GetCurrent());
+        v8::HandleScope scope(rt.isolate());
+        rt.report_uncaught(error, false);
+      },
+      v8::Isolate::kMessageError);
 
   v8::HandleScope scope(isolate_);
   auto context = v8::Context::New(isolate_);

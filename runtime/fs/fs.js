@@ -268,22 +268,35 @@ function writeTextFileSync(path, data, options = { __proto__: null }) {
   );
 }
 
-async function writeTextFile(path, data, options = { __proto__: null }) {
+// Not async itself: converting the data to text throws synchronously, as
+// TextEncoder does in Deno; everything else rejects.
+function writeTextFile(path, data, options = { __proto__: null }) {
+  if (isReadableStream(data)) return writeTextStream(path, data, options);
+  return writeTextData(path, textData(data), options);
+}
+
+async function writeTextData(path, text, options) {
   const signal = options.signal;
   throwIfAborted(signal);
   try {
-    if (isReadableStream(data)) {
-      await writeStream(path, data, options, true);
-    } else {
-      await op_fs_write_file_async(
-        toPath(path),
-        optionalMode(options.mode),
-        !!(options.append ?? false),
-        !!(options.create ?? true),
-        !!(options.createNew ?? false),
-        textData(data),
-      );
-    }
+    await op_fs_write_file_async(
+      toPath(path),
+      optionalMode(options.mode),
+      !!(options.append ?? false),
+      !!(options.create ?? true),
+      !!(options.createNew ?? false),
+      text,
+    );
+  } finally {
+    throwIfAborted(signal);
+  }
+}
+
+async function writeTextStream(path, stream, options) {
+  const signal = options.signal;
+  throwIfAborted(signal);
+  try {
+    await writeStream(path, stream, options, true);
   } finally {
     throwIfAborted(signal);
   }
@@ -348,16 +361,16 @@ function realPathSync(path) {
   return op_fs_realpath_sync(toPath(path));
 }
 
-async function realPath(path) {
-  return await op_fs_realpath_async(toPath(path));
+function realPath(path) {
+  return op_fs_realpath_async(toPath(path));
 }
 
 function readLinkSync(path) {
   return op_fs_read_link_sync(toPath(path));
 }
 
-async function readLink(path) {
-  return await op_fs_read_link_async(toPath(path));
+function readLink(path) {
+  return op_fs_read_link_async(toPath(path));
 }
 
 // ---------------------------------------------------------------------------
@@ -368,11 +381,11 @@ function readDirSync(path) {
 }
 
 function readDir(path) {
-  // The listing starts now; errors surface when the iteration begins, as in Deno.
-  const array = op_fs_read_dir_async(toPath(path));
+  const p = toPath(path);
+  // Each iteration lists the directory anew, when it starts (as Deno 2.9 does).
   return {
     async *[SymbolAsyncIterator]() {
-      const dir = await array;
+      const dir = await op_fs_read_dir_async(p);
       for (let i = 0; i < dir.length; ++i) {
         yield dir[i];
       }
@@ -412,16 +425,16 @@ function makeTempDirSync(options = { __proto__: null }) {
   return op_fs_make_temp_dir_sync(options.dir, options.prefix, options.suffix);
 }
 
-async function makeTempDir(options = { __proto__: null }) {
-  return await op_fs_make_temp_dir_async(options.dir, options.prefix, options.suffix);
+function makeTempDir(options = { __proto__: null }) {
+  return op_fs_make_temp_dir_async(options.dir, options.prefix, options.suffix);
 }
 
 function makeTempFileSync(options = { __proto__: null }) {
   return op_fs_make_temp_file_sync(options.dir, options.prefix, options.suffix);
 }
 
-async function makeTempFile(options = { __proto__: null }) {
-  return await op_fs_make_temp_file_async(options.dir, options.prefix, options.suffix);
+function makeTempFile(options = { __proto__: null }) {
+  return op_fs_make_temp_file_async(options.dir, options.prefix, options.suffix);
 }
 
 // ---------------------------------------------------------------------------

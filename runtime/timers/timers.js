@@ -52,6 +52,52 @@ function rearm() {
   op_arm_timer(Math.max(0, heap[0].deadline - op_now()), refCount > 0);
 }
 
+const kRefed = Symbol("refed");
+const kTimerId = Symbol("timerId");
+
+// What setTimeout/setInterval return, as in Deno 2 (Node's Timeout): it
+// converts to the numeric id, so `clearTimeout(+t)` and `t > 0` work too.
+class Timeout {
+  constructor(id, callback, delay, args, repeat) {
+    this._idleTimeout = delay;
+    this._onTimeout = callback;
+    this._timerArgs = args;
+    this._repeat = repeat ? delay : false;
+    this._destroyed = false;
+    this[kRefed] = true;
+    this[kTimerId] = id;
+  }
+  refresh() {
+    const timer = timers.get(this[kTimerId]);
+    if (timer !== undefined) {
+      timer.cancelled = true;
+      const fresh = { ...timer, deadline: op_now() + timer.delay, seq: nextSeq++, cancelled: false };
+      timers.set(timer.id, fresh);
+      push(fresh);
+      rearm();
+    }
+    return this;
+  }
+  ref() {
+    setRef(this[kTimerId], true);
+    return this;
+  }
+  unref() {
+    setRef(this[kTimerId], false);
+    return this;
+  }
+  hasRef() {
+    return this[kRefed];
+  }
+  close() {
+    cancel(this[kTimerId]);
+    return this;
+  }
+  [Symbol.toPrimitive]() {
+    return this[kTimerId];
+  }
+}
+
 function schedule(callback, delay, args, repeat) {
   if (typeof callback !== "function") {
     const code = String(callback);
@@ -60,19 +106,26 @@ function schedule(callback, delay, args, repeat) {
   delay = Number(delay);
   if (!(delay >= 1) || delay > 2147483647) delay = 1; // HTML: NaN, < 1 and overflow mean 1 ms
   const id = nextId++;
-  const timer = { id, callback, args, delay, repeat, deadline: op_now() + delay, seq: nextSeq++, ref: true, cancelled: false };
+  const handle = new Timeout(id, callback, delay, args, repeat);
+  const timer = { id, callback, args, delay, repeat, handle, deadline: op_now() + delay, seq: nextSeq++, ref: true, cancelled: false };
   timers.set(id, timer);
   refCount++;
   push(timer);
   rearm();
-  return id;
+  return handle;
 }
 
-function cancel(id) {
+function idOf(idOrTimeout) {
+  return idOrTimeout instanceof Timeout ? idOrTimeout[kTimerId] : Number(idOrTimeout);
+}
+
+function cancel(idOrTimeout) {
+  const id = idOf(idOrTimeout);
   const timer = timers.get(id);
   if (timer === undefined) return;
   timers.delete(id);
   timer.cancelled = true;
+  timer.handle._destroyed = true;
   if (timer.ref) refCount--;
   rearm();
 }
@@ -91,6 +144,7 @@ core.runTimers = function runTimers() {
   } else {
     timers.delete(timer.id);
     timer.cancelled = true;
+    timer.handle._destroyed = true;
     if (timer.ref) refCount--;
   }
   rearm();
@@ -109,10 +163,11 @@ function clearTimeout(id = undefined) {
 function clearInterval(id = undefined) {
   cancel(id);
 }
-function setRef(id, ref) {
-  const timer = timers.get(id);
+function setRef(idOrTimeout, ref) {
+  const timer = timers.get(idOf(idOrTimeout));
   if (timer === undefined || timer.ref === ref) return;
   timer.ref = ref;
+  timer.handle[kRefed] = ref;
   refCount += ref ? 1 : -1;
   rearm();
 }

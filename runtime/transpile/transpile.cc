@@ -726,8 +726,17 @@ void Transpiler::visitClass(TSNode n) {
         visit(clause);  // extends: value kept, type arguments erased; implements: erased
       }
     } else if (s == S.class_body) {
+      std::vector<std::string_view> properties;
       Kids members(*this, c);
-      for (TSNode m : members) visitClassMember(m);
+      for (TSNode m : members) visitClassMember(m, properties);
+      // Parameter properties are class fields declared first, as tsc emits them
+      // with useDefineForClassFields (the default for ES2022): `x;` so that
+      // key order and `Object.keys` match.
+      if (!properties.empty()) {
+        std::string fields;
+        for (std::string_view p : properties) fields.append(" ").append(p).append(";");
+        insert(start(c) + 1, std::move(fields));
+      }
     } else {
       visit(c);
     }
@@ -735,7 +744,7 @@ void Transpiler::visitClass(TSNode n) {
   classExtends_ = savedExtends;
 }
 
-void Transpiler::visitClassMember(TSNode m) {
+void Transpiler::visitClassMember(TSNode m, std::vector<std::string_view>& properties) {
   TSSymbol s = ts_node_symbol(m);
   if (s != S.public_field_definition && s != S.method_definition) {
     visit(m);  // erased signatures, static blocks, decorators, ';'
@@ -750,7 +759,7 @@ void Transpiler::visitClassMember(TSNode m) {
     TSNode name = childOf(m, S.property_identifier);
     constructor = !ts_node_is_null(name) && text(name) == "constructor";
   }
-  std::vector<std::string_view> properties;
+  size_t before = properties.size();
   Kids k(*this, m);
   auto isModifier = [&](TSNode c) {
     return is(c, S.accessibility_modifier) || is(c, S.override_modifier) || is(c, S.kw_readonly);
@@ -770,7 +779,8 @@ void Transpiler::visitClassMember(TSNode m) {
       visit(c);
     }
   }
-  if (!properties.empty()) insertParameterProperties(m, properties);
+  if (properties.size() > before)
+    insertParameterProperties(m, {properties.begin() + before, properties.end()});
 }
 
 void Transpiler::visitParams(TSNode params, std::vector<std::string_view>* properties) {

@@ -219,7 +219,7 @@ class Transpiler {
   [[gnu::noinline]] void visitBinary(TSNode n);
   [[gnu::noinline]] void visitAssignment(TSNode n);
   [[gnu::noinline]] void visitClass(TSNode n);
-  [[gnu::noinline]] void visitClassMember(TSNode n);
+  [[gnu::noinline]] void visitClassMember(TSNode n, std::vector<std::string_view>& properties);
   [[gnu::noinline]] void visitParams(TSNode params, std::vector<std::string_view>* properties);
   [[gnu::noinline]] void visitArrow(TSNode n);
   [[gnu::noinline]] void moveArrowParenthesis(TSNode params, TSNode ret);

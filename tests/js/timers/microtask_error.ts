@@ -1,0 +1,3 @@
+queueMicrotask(() => {
+  throw new Error("from a microtask");
+});
