@@ -25,8 +25,15 @@ function lengthOfArrayLike(o) {
 function typedArrayLength(o) {
   return Reflect.apply(TypedArrayLength, o, []);
 }
+// What this file installed; globals.js removes Object.hasOwn again at the end of
+// bootstrapping: a hasOwn defined while the snapshot is made comes back as
+// undefined after deserialization, and V8 installs its own once it is deleted.
+const installed = [];
+internals.es2022Shims = installed;
+
 function install(target, name, fn, length) {
   if (Object.prototype.hasOwnProperty.call(target, name)) return;
+  installed.push([target, name]);
   Object.defineProperty(fn, "name", { value: name });
   Object.defineProperty(fn, "length", { value: length });
   Object.defineProperty(target, name, { value: fn, writable: true, enumerable: false, configurable: true });

@@ -4,3 +4,8 @@ Object.defineProperty(globalThis, "self", {
   enumerable: true,
   configurable: true,
 });
+
+// See es2022.js: give V8 back its own Object.hasOwn once the built-ins have captured ours.
+for (const [target, name] of internals.es2022Shims) {
+  if (target === Object && name === "hasOwn") delete Object.hasOwn;
+}

@@ -14,6 +14,15 @@ function lazy(obj, name, compute) {
   });
 }
 
+// A URL object naming a local file (URL itself arrives with the web APIs).
+function isFileUrl(value) {
+  return value !== null && typeof value === "object" && typeof value.href === "string" && value.href.startsWith("file:");
+}
+function pathFromFileUrl(url) {
+  return decodeURIComponent(url.pathname);
+}
+internals.pathFromFileUrl = pathFromFileUrl;
+
 const env = {
   get(key) {
     return ops.op_env_get(String(key)) ?? undefined;
@@ -50,10 +59,10 @@ function checkDescriptor(desc) {
   }
   const name = desc.name;
   if (!(name in descriptorKeys)) {
-    throw new TypeError(`The provided value "${name}" is not a valid permission name.`);
+    throw new TypeError(`The provided value "${name}" is not a valid permission name`);
   }
   let value = desc[descriptorKeys[name]];
-  if (value instanceof URL) value = decodeURIComponent(value.pathname);
+  if (isFileUrl(value)) value = pathFromFileUrl(value);
   return [name, value === undefined ? null : String(value)];
 }
 
@@ -102,7 +111,7 @@ const Deno = {
     return ops.op_cwd();
   },
   chdir(directory) {
-    if (directory instanceof URL) directory = decodeURIComponent(directory.pathname);
+    if (isFileUrl(directory)) directory = pathFromFileUrl(directory);
     ops.op_chdir(String(directory));
   },
   execPath() {

@@ -86,7 +86,7 @@ std::string op_exec_path(Runtime& rt) {
 
 Kind kind_from_name(const std::string& name) {
   if (auto kind = permissions::kind_from_name(name)) return *kind;
-  throw bridge::type_error(fmt::format("The provided value \"{}\" is not a valid permission name.", name));
+  throw bridge::type_error(fmt::format("The provided value \"{}\" is not a valid permission name", name));
 }
 
 // Paths in descriptors are relative to the program's cwd.
