@@ -29,7 +29,7 @@ if [[ ! -f $libnode/.unpacked ]]; then
   echo "setup: fetching libnode108 and libnode-dev" >&2
   debs=$root/third_party/debs
   rm -rf "$debs" "$libnode" && mkdir -p "$debs" "$libnode"
-  (cd "$debs" && apt-get download libnode108 libnode-dev 2>/dev/null ||
+  (cd "$debs" && apt-get download -qq libnode108 libnode-dev 2>/dev/null ||
     { apt-get update -qq && apt-get download libnode108 libnode-dev; })
   for deb in "$debs"/*.deb; do dpkg-deb -x "$deb" "$libnode"; done
   ls "$debs" > "$libnode/.unpacked"
