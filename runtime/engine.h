@@ -4,6 +4,9 @@
 // stdio) comes from RunOptions, never from the host process, so the daemon can run
 // many programs at once in one process.
 #include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +20,25 @@ struct Stdio {
   int err = 2;
 };
 
+class Runtime;
+
+// Stops a running program from another thread (Ctrl-C in a daemon client, a
+// client that went away). Thread-safe; terminate() before the program starts
+// makes it end as soon as it does.
+class RunControl {
+ public:
+  void terminate(int exit_code);
+
+  // Engine side.
+  void attach(Runtime* runtime);
+  void detach();
+
+ private:
+  std::mutex mutex_;
+  Runtime* runtime_ = nullptr;
+  std::optional<int> pending_;
+};
+
 struct RunOptions {
   std::string main_module;                   // path (relative to cwd) or URL
   std::vector<std::string> args;             // Deno.args
@@ -24,12 +46,18 @@ struct RunOptions {
   std::string cwd;                           // absolute
   permissions::Permissions permissions;
   Stdio stdio;
+  std::shared_ptr<RunControl> control;       // may be null
+  size_t max_heap_mb = 0;                    // 0: V8's default heap limit
 };
 
 // Initialises V8 once per process. Safe to call more than once.
 void initialize_engine();
 
 // Runs the program to completion on the calling thread and returns its exit code.
+// Any number of programs may run at once, each on its own thread.
 int run_program(const RunOptions& options);
+
+// "10.2.154.26-node.39"
+const char* v8_version();
 
 }  // namespace toolchain

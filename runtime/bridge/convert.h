@@ -37,9 +37,15 @@ struct Bytes {
 // Passed through untouched, for ops that need V8 values themselves.
 using Value = v8::Local<v8::Value>;
 
+// UTF-8 of a value's string form; lone surrogates become U+FFFD, as in Deno.
 inline std::string to_std_string(v8::Isolate* isolate, v8::Local<v8::Value> value) {
-  v8::String::Utf8Value utf8(isolate, value);
-  return std::string(*utf8 ? *utf8 : "", utf8.length());
+  v8::Local<v8::String> str;
+  if (value->IsString()) str = value.As<v8::String>();
+  else if (!value->ToString(isolate->GetCurrentContext()).ToLocal(&str)) return {};
+  std::string out(static_cast<size_t>(str->Utf8Length(isolate)), '\0');
+  str->WriteUtf8(isolate, out.data(), static_cast<int>(out.size()), nullptr,
+                 v8::String::REPLACE_INVALID_UTF8 | v8::String::NO_NULL_TERMINATION);
+  return out;
 }
 
 inline v8::Local<v8::String> v8_str(v8::Isolate* isolate, std::string_view s) {

@@ -28,9 +28,8 @@ const char* class_for_errno(int err) {
     case EINTR: return "Interrupted";
     case EBUSY: return "Busy";
     case ELOOP: return "FilesystemLoop";
-    case ENOTEMPTY: return "DirectoryNotEmpty";
-    case EXDEV: return "NotSupported";
-    case EINVAL: return "InvalidData";
+    case ENOSYS: return "NotSupported";
+    case EINVAL: return "TypeError";
     default: return "Error";
   }
 }

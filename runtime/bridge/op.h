@@ -41,7 +41,11 @@ Runtime& runtime_of(v8::Isolate* isolate);
 v8::Local<v8::Value> make_js_error(v8::Isolate* isolate, const JsError& error);
 // Runs `work` on the blocking pool, then `done` on the JavaScript thread inside a
 // HandleScope and the runtime's context; keeps the event loop alive meanwhile.
+// Neither closure may hold V8 handles: if the program ends first, they are
+// destroyed on the pool thread. Park a promise's resolver with the runtime instead.
 void run_blocking(Runtime& rt, std::function<void()> work, std::function<void()> done);
+uint64_t park_resolver(Runtime& rt, v8::Local<v8::Promise::Resolver> resolver);
+v8::Local<v8::Promise::Resolver> take_resolver(Runtime& rt, uint64_t id);
 
 inline void throw_js_error(v8::Isolate* isolate, const JsError& error) {
   isolate->ThrowException(make_js_error(isolate, error));
@@ -96,7 +100,7 @@ struct AsyncOp<F> {
       Runtime& rt = runtime_of(isolate);
       W work = std::apply([&](auto&&... a) { return F(rt, std::move(a)...); }, std::move(args));
       auto outcome = std::make_shared<Outcome>();
-      auto pending = std::make_shared<v8::Global<v8::Promise::Resolver>>(isolate, resolver);
+      uint64_t pending = park_resolver(rt, resolver);
       run_blocking(
           rt,
           [outcome, work = std::move(work)]() mutable {
@@ -111,8 +115,8 @@ struct AsyncOp<F> {
               outcome->template emplace<2>(error);
             }
           },
-          [isolate, outcome, pending] {
-            auto resolver = pending->Get(isolate);
+          [isolate, &rt, outcome, pending] {
+            auto resolver = take_resolver(rt, pending);
             auto context = isolate->GetCurrentContext();
             if (auto* error = std::get_if<2>(outcome.get())) {
               resolver->Reject(context, make_js_error(isolate, *error)).Check();

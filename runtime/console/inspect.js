@@ -55,10 +55,8 @@ const ArrayBufferPrototypeGetByteLength = getterOf(
   ArrayBuffer.prototype,
   "byteLength",
 );
-const SharedArrayBufferPrototypeGetByteLength =
-  typeof SharedArrayBuffer === "function"
-    ? getterOf(SharedArrayBuffer.prototype, "byteLength")
-    : undefined;
+// SharedArrayBuffer is captured on first use (see captureLateBuiltins).
+let SharedArrayBufferPrototypeGetByteLength;
 const BigIntPrototypeValueOf = uncurryThis(BigInt.prototype.valueOf);
 const BooleanPrototypeValueOf = uncurryThis(Boolean.prototype.valueOf);
 const DataViewPrototypeGetBuffer = getterOf(DataView.prototype, "buffer");
@@ -209,11 +207,22 @@ const brandByPrototype = new MapCtor();
     [SetIteratorPrototype, "SetIterator"],
     [Object.prototype, "Object"],
   ];
-  if (typeof SharedArrayBuffer === "function") {
-    ArrayPrototypePush(list, [SharedArrayBuffer.prototype, "SharedArrayBuffer"]);
-  }
   for (let i = 0; i < list.length; i++) {
     MapPrototypeSet(brandByPrototype, list[i][0], list[i][1]);
+  }
+}
+
+// V8 10.2 adds some globals (SharedArrayBuffer among them) only to contexts
+// created from the snapshot, so they cannot be captured while this file runs
+// at build time; they are captured on the first inspection instead.
+let lateBuiltinsCaptured = false;
+function captureLateBuiltins() {
+  const desc = ObjectGetOwnPropertyDescriptor(globalThis, "SharedArrayBuffer");
+  const SAB = desc?.value;
+  if (typeof SAB === "function") {
+    lateBuiltinsCaptured = true;
+    SharedArrayBufferPrototypeGetByteLength = getterOf(SAB.prototype, "byteLength");
+    MapPrototypeSet(brandByPrototype, SAB.prototype, "SharedArrayBuffer");
   }
 }
 
@@ -563,6 +572,7 @@ function getDefaultInspectOptions() {
 // Turns user options into a formatting context (mirrors Deno: a plain object
 // spread, so an explicit `undefined` overrides a default).
 function createContext(options, base) {
+  if (!lateBuiltinsCaptured) captureLateBuiltins();
   const ctx = { ...getDefaultInspectOptions(), ...base, ...options };
   if (options !== undefined && options !== null) {
     if (options.iterableLimit !== undefined) {

@@ -106,6 +106,25 @@ void op_preview_entries(const v8::FunctionCallbackInfo<v8::Value>& info) {
   info.GetReturnValue().Set(v8::Array::New(isolate, pair, 2));
 }
 
+void op_get_constructor_name(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  if (!info[0]->IsObject()) return;
+  info.GetReturnValue().Set(info[0].As<v8::Object>()->GetConstructorName());
+}
+
+// Own keys that are not array indices (strings, then symbols): lets the
+// inspector show a large array's extra properties without walking its elements.
+void op_get_non_index_property_names(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  if (!info[0]->IsObject()) return;
+  auto* isolate = info.GetIsolate();
+  auto filter = info[1]->BooleanValue(isolate) ? v8::PropertyFilter::ONLY_ENUMERABLE : v8::PropertyFilter::ALL_PROPERTIES;
+  v8::Local<v8::Array> names;
+  if (info[0].As<v8::Object>()
+          ->GetPropertyNames(isolate->GetCurrentContext(), v8::KeyCollectionMode::kOwnOnly, filter,
+                             v8::IndexFilter::kSkipIndices, v8::KeyConversionMode::kKeepNumbers)
+          .ToLocal(&names))
+    info.GetReturnValue().Set(names);
+}
+
 }  // namespace
 
 void register_core_ops(bridge::OpRegistry& r) {
@@ -124,6 +143,8 @@ void register_core_ops(bridge::OpRegistry& r) {
   r.raw("op_queue_microtask", op_queue_microtask);
   r.raw("op_detach_array_buffer", op_detach_array_buffer);
   r.raw("op_preview_entries", op_preview_entries);
+  r.raw("op_get_constructor_name", op_get_constructor_name);
+  r.raw("op_get_non_index_property_names", op_get_non_index_property_names);
 }
 
 }  // namespace toolchain

@@ -8,7 +8,29 @@ namespace toolchain {
 int run_program(const RunOptions& options) {
   initialize_engine();
   Runtime runtime(options, embedded_snapshot());
-  return runtime.run();
+  if (options.control) options.control->attach(&runtime);
+  int code = runtime.run();
+  if (options.control) options.control->detach();
+  return code;
+}
+
+const char* v8_version() { return v8::V8::GetVersion(); }
+
+void RunControl::terminate(int exit_code) {
+  std::lock_guard lock(mutex_);
+  if (runtime_) runtime_->terminate(exit_code);
+  else pending_ = exit_code;
+}
+
+void RunControl::attach(Runtime* runtime) {
+  std::lock_guard lock(mutex_);
+  runtime_ = runtime;
+  if (pending_) runtime_->terminate(*pending_);
+}
+
+void RunControl::detach() {
+  std::lock_guard lock(mutex_);
+  runtime_ = nullptr;
 }
 
 }  // namespace toolchain

@@ -35,6 +35,12 @@ boost::asio::thread_pool& blocking_pool() {
 }
 }  // namespace
 
+uint64_t park_resolver(Runtime& rt, v8::Local<v8::Promise::Resolver> resolver) {
+  return rt.park_resolver(resolver);
+}
+
+v8::Local<v8::Promise::Resolver> take_resolver(Runtime& rt, uint64_t id) { return rt.take_resolver(id); }
+
 void run_blocking(Runtime& rt, std::function<void()> work, std::function<void()> done) {
   rt.ref();
   auto loop = rt.loop_handle();

@@ -5,7 +5,9 @@
 #include <cerrno>
 #include <chrono>
 
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/post.hpp>
+#include <fmt/format.h>
 
 #include "bridge/op.h"
 #include "core/snapshot.h"
@@ -29,12 +31,17 @@ Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot)
   params.array_buffer_allocator = allocator_.get();
   params.snapshot_blob = const_cast<v8::StartupData*>(snapshot);
   params.external_references = external_references();
+  if (options.max_heap_mb > 0) {
+    heap_limit_mb_ = options.max_heap_mb;
+    params.constraints.ConfigureDefaultsFromHeapSize(0, options.max_heap_mb * 1024 * 1024);
+  }
   isolate_ = v8::Isolate::New(params);
   isolate_->Enter();
   isolate_->SetData(0, this);
   isolate_->SetMicrotasksPolicy(v8::MicrotasksPolicy::kExplicit);
   isolate_->SetPromiseRejectCallback(on_promise_reject);
   isolate_->SetCaptureStackTraceForUncaughtExceptions(true, 10);
+  isolate_->AddNearHeapLimitCallback(on_near_heap_limit, this);
   // Exceptions no TryCatch sees (a throwing microtask) arrive here.
   isolate_->AddMessageListenerWithErrorLevel(
       [](v8::Local<v8::Message>, v8::Local<v8::Value> error) {
@@ -69,6 +76,7 @@ void LoopHandle::close() {
 
 Runtime::~Runtime() {
   loop_handle_->close();
+  parked_.clear();
   modules_.reset();
   unhandled_.clear();
   core_.Reset();
@@ -91,6 +99,54 @@ void Runtime::require(permissions::Kind kind, std::string_view value, std::strin
 
 void Runtime::require_all(permissions::Kind kind, std::string_view api_name) {
   if (auto denied = permissions.check_all(kind, api_name)) throw bridge::JsError{denied->error_class, denied->message};
+}
+
+uint64_t Runtime::park_resolver(v8::Local<v8::Promise::Resolver> resolver) {
+  uint64_t id = next_parked_++;
+  parked_.emplace(id, v8::Global<v8::Promise::Resolver>(isolate_, resolver));
+  return id;
+}
+
+v8::Local<v8::Promise::Resolver> Runtime::take_resolver(uint64_t id) {
+  auto it = parked_.find(id);
+  auto resolver = it->second.Get(isolate_);
+  parked_.erase(it);
+  return resolver;
+}
+
+void Runtime::terminate(int code) {
+  int expected = -1;
+  if (!terminate_code_.compare_exchange_strong(expected, code)) return;
+  isolate_->TerminateExecution();
+  boost::asio::post(loop_, [this] { handle_termination(); });
+}
+
+// The heap is nearly full: stop the program rather than let V8 abort the
+// process (which would take the daemon and every other program with it).
+size_t Runtime::on_near_heap_limit(void* data, size_t current, size_t) {
+  auto* rt = static_cast<Runtime*>(data);
+  if (!rt->out_of_memory_) {
+    rt->out_of_memory_ = true;
+    rt->heap_limit_mb_ = current / (1024 * 1024);
+    rt->isolate_->TerminateExecution();
+  }
+  return current + current / 2;  // room to unwind
+}
+
+bool Runtime::handle_termination() {
+  if (exiting_) return true;
+  if (out_of_memory_) {
+    write_stderr(errors::error_prefix(*this) +
+                 fmt::format("out of memory: the JavaScript heap reached its limit of {} MB\n", heap_limit_mb_));
+    exit(1);
+    return true;
+  }
+  int code = terminate_code_.load();
+  if (code >= 0) {
+    exit(code);
+    return true;
+  }
+  return false;
 }
 
 void Runtime::exit(int code) {
@@ -125,7 +181,7 @@ void Runtime::call_from_loop(v8::Local<v8::Function> fn, int argc, v8::Local<v8:
   if (exiting_) return;
   v8::TryCatch try_catch(isolate_);
   if (fn->Call(context(), v8::Undefined(isolate_), argc, argv).IsEmpty() && !exiting_) {
-    if (try_catch.HasTerminated()) return;
+    if (try_catch.HasTerminated() && handle_termination()) return;
     report_uncaught(try_catch.Exception(), false);
     return;
   }
@@ -137,6 +193,7 @@ void Runtime::after_macrotask() {
   {
     v8::TryCatch try_catch(isolate_);
     isolate_->PerformMicrotaskCheckpoint();
+    if (try_catch.HasTerminated() && handle_termination()) return;
   }
   if (exiting_ || unhandled_.empty()) return;
   v8::HandleScope scope(isolate_);
@@ -176,13 +233,14 @@ bool Runtime::stderr_colors() const {
 }
 
 void Runtime::report_uncaught(v8::Local<v8::Value> exception, bool in_promise) {
-  if (exiting_) return;
+  if (exiting_ || handle_termination()) return;
   write_stderr(errors::format_uncaught(*this, exception, in_promise));
   exit(1);
 }
 
 int Runtime::run() {
   v8::HandleScope scope(isolate_);
+  if (handle_termination()) return exit_code_;
   auto context = this->context();
   v8::Local<v8::Module> module;
   try {
@@ -200,14 +258,18 @@ int Runtime::run() {
   {
     v8::TryCatch try_catch(isolate_);
     if (!module->Evaluate(context).ToLocal(&evaluation)) {
-      if (!exiting_) report_uncaught(try_catch.Exception(), false);
+      if (!exiting_ && !(try_catch.HasTerminated() && handle_termination()))
+        report_uncaught(try_catch.Exception(), false);
       return exit_code_;
     }
   }
   after_macrotask();
-  while (!exiting_ && refs_ > 0) {
-    if (loop_.run_one() == 0) break;
+  {
+    // run_one() must wait for work still on the blocking pool, not return.
+    auto guard = boost::asio::make_work_guard(loop_);
+    while (!exiting_ && refs_ > 0) loop_.run_one();
   }
+  if (!exiting_) handle_termination();
   if (!exiting_ && evaluation->IsPromise() &&
       evaluation.As<v8::Promise>()->State() == v8::Promise::kPending) {
     write_stderr(errors::error_prefix(*this) + "Top-level await promise never resolved\n");

@@ -2,7 +2,9 @@
 // One running program: its isolate and context, its event loop, and the
 // per-program process state (cwd, env, args, permissions, stdio) that ops read.
 // Lives on one thread from construction to destruction.
+#include <atomic>
 #include <functional>
+#include <unordered_map>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -80,6 +82,13 @@ class Runtime {
   void ref() { ++refs_; }
   void unref() { --refs_; }
 
+  // From any thread (RunControl): stops JavaScript and ends the program with `code`.
+  void terminate(int code);
+
+  // Promises of async ops in flight, kept here so no V8 handle leaves this thread.
+  uint64_t park_resolver(v8::Local<v8::Promise::Resolver> resolver);
+  v8::Local<v8::Promise::Resolver> take_resolver(uint64_t id);
+
   // Deno.exit: stops JavaScript now and ends the program with `code`.
   void exit(int code);
   bool exiting() const { return exiting_; }
@@ -106,6 +115,9 @@ class Runtime {
 
  private:
   static void on_promise_reject(v8::PromiseRejectMessage message);
+  static size_t on_near_heap_limit(void* data, size_t current, size_t initial);
+  // After V8 stopped JavaScript (TerminateExecution): true if the program is ending.
+  bool handle_termination();
 
   std::string main_specifier_;
   v8::Isolate* isolate_ = nullptr;
@@ -119,6 +131,11 @@ class Runtime {
   bool timer_keeps_alive_ = false;
   int refs_ = 0;
   bool exiting_ = false;
+  std::atomic<int> terminate_code_{-1};   // set by terminate(), from any thread
+  bool out_of_memory_ = false;
+  size_t heap_limit_mb_ = 0;
+  std::unordered_map<uint64_t, v8::Global<v8::Promise::Resolver>> parked_;
+  uint64_t next_parked_ = 1;
   int exit_code_ = 0;
   // Rejections with no handler yet, reported after the current macrotask.
   std::vector<std::pair<v8::Global<v8::Promise>, v8::Global<v8::Value>>> unhandled_;

@@ -100,6 +100,7 @@ class Permissions {
 
 const Deno = {
   errors: internals.denoErrors,
+  inspect: internals.inspect, // itself: custom inspect hooks receive it and compare
   env,
   permissions: new Permissions(),
   exit(code) {
@@ -116,9 +117,6 @@ const Deno = {
   },
   execPath() {
     return ops.op_exec_path();
-  },
-  inspect(value, options = {}) {
-    return internals.inspect(value, options);
   },
   refTimer(id) {
     internals.timers.refTimer(id);

@@ -70,6 +70,7 @@ void op_chdir(Runtime& rt, std::string path) {
   if (!S_ISDIR(st.st_mode)) throw bridge::os_error(ENOTDIR, "chdir", path);
   // Per program: the daemon's own cwd never changes.
   rt.cwd = resolved;
+  rt.permissions.set_cwd(rt.cwd);
 }
 
 double op_pid(Runtime&) { return ::getpid(); }

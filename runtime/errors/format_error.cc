@@ -1,5 +1,7 @@
 #include "errors/format_error.h"
 
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "bridge/convert.h"
@@ -81,9 +83,45 @@ std::string error_prefix(const Runtime& rt) {
   return rt.stderr_colors() ? "\x1b[1m\x1b[31merror\x1b[0m: " : "error: ";
 }
 
+namespace {
+
+// getSourceLine(url, line) for the console's formatError: the author's text of that line.
+void get_source_line(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  auto* isolate = info.GetIsolate();
+  Runtime& rt = Runtime::from(isolate);
+  const std::string* source = rt.modules().original_source(to_std_string(isolate, info[0]));
+  int line = info[1]->Int32Value(isolate->GetCurrentContext()).FromMaybe(0);
+  if (!source || line <= 0) return;
+  info.GetReturnValue().Set(v8_str(isolate, nth_line(*source, line)));
+}
+
+// The console built-in's internals.formatError, which knows Deno's layout for
+// AggregateError members, cause loops and colours; nullopt if unavailable.
+std::optional<std::string> format_with_console(Runtime& rt, v8::Local<v8::Value> exception) {
+  auto* isolate = rt.isolate();
+  auto context = rt.context();
+  v8::TryCatch try_catch(isolate);
+  auto internals = get(context, rt.core(), "internals");
+  auto fn = get(context, internals, "formatError");
+  if (!fn->IsFunction()) return std::nullopt;
+  auto options = v8::Object::New(isolate);
+  options->Set(context, v8_str(isolate, "colors"), v8::Boolean::New(isolate, rt.stderr_colors())).Check();
+  options->Set(context, v8_str(isolate, "cwd"), v8_str(isolate, rt.cwd)).Check();
+  options->Set(context, v8_str(isolate, "getSourceLine"),
+               v8::Function::New(context, get_source_line).ToLocalChecked()).Check();
+  v8::Local<v8::Value> argv[] = {exception, options};
+  v8::Local<v8::Value> text;
+  if (!fn.As<v8::Function>()->Call(context, v8::Undefined(isolate), 2, argv).ToLocal(&text) || !text->IsString())
+    return std::nullopt;
+  return to_std_string(isolate, text);
+}
+
+}  // namespace
+
 std::string format_uncaught(Runtime& rt, v8::Local<v8::Value> exception, bool in_promise) {
   auto context = rt.context();
   std::string out = error_prefix(rt) + (in_promise ? "Uncaught (in promise) " : "Uncaught ");
+  if (auto text = format_with_console(rt, exception)) return out + *text + "\n";
   std::string text = describe(rt, exception);
   if (!exception->IsNativeError()) return out + text + "\n";
   size_t frames = text.find("\n    at ");

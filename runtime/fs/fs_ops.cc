@@ -19,15 +19,14 @@
 
 #include <cerrno>
 #include <climits>
-#include <limits>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <boost/asio/executor_work_guard.hpp>
 #include <fmt/format.h>
 
 #include "bridge/op.h"
@@ -94,27 +93,34 @@ void require(Runtime& rt, Kind kind, const std::string& path, const std::string&
   }
 }
 
-// Special files (/dev, /proc, /sys) need every permission. Checked on the path
-// as resolved, and for opens also on the canonical path of the opened file
-// (a symlink into /proc must not open a door). Holds a copy of the permissions
-// so the check can run on the blocking pool; empty when everything is granted.
-class SpecialCheck {
+// The check Deno makes before opening a file (readFile, writeFile, the source
+// of copyFile) when not everything is granted: the path is made canonical, and
+// a special file (/dev, /proc, /sys) there needs every permission, so a symlink
+// into /proc opens no door. A failure to canonicalize other than NotFound
+// surfaces as the bare OS error (no operation named), as in Deno. Holds a copy
+// of the permissions so it can run on the blocking pool; empty (and free) when
+// everything is granted.
+class OpenCheck {
  public:
-  SpecialCheck() = default;
-  explicit SpecialCheck(const Runtime& rt) {
+  OpenCheck() = default;
+  explicit OpenCheck(const Runtime& rt) {
     if (!rt.permissions.all_granted()) perms_ = std::make_shared<permissions::Permissions>(rt.permissions);
   }
-  void check_fd(int fd) const {
-    if (!perms_) return;
-    char link[64], target[PATH_MAX];
-    std::snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
-    ssize_t n = ::readlink(link, target, sizeof target - 1);
-    if (n <= 0) return;
-    if (auto denied = perms_->check_special_file(std::string_view(target, static_cast<size_t>(n)))) {
-      ::close(fd);
-      throw_denied(*denied);
+  // Returns flags to add to the open: a path that does not resolve (yet) is
+  // opened with O_NOFOLLOW, so a dangling symlink is not followed (Deno then
+  // reports ENOENT: see open_errno).
+  int operator()(const std::string& abs) const {
+    if (!perms_ || abs.empty()) return 0;
+    char canonical[PATH_MAX];
+    if (::realpath(abs.c_str(), canonical) == nullptr) {
+      if (errno == ENOENT) return O_NOFOLLOW;
+      throw fs_error(errno, {});
     }
+    if (auto denied = perms_->check_special_file(canonical)) throw_denied(*denied);
+    return 0;
   }
+  // The errno to report for a failed open made with `flags`.
+  static int open_errno(int flags, int err) { return (flags & O_NOFOLLOW) && err == ELOOP ? ENOENT : err; }
 
  private:
   std::shared_ptr<const permissions::Permissions> perms_;
@@ -122,8 +128,7 @@ class SpecialCheck {
 
 // Checks `kind` access to `path` (as the program wrote it) and resolves it.
 // `operation` words the NUL-byte error, which Deno raises after the check.
-Path checked(Runtime& rt, const std::string& path, Kind kind, std::string_view api, std::string_view operation,
-             bool special = true) {
+Path checked(Runtime& rt, const std::string& path, Kind kind, std::string_view api, std::string_view operation) {
   bool has_nul = path.find('\0') != std::string::npos;
   // Deno's permission check resolves the path first and fails on a NUL byte
   // without naming the operation; with every permission (-A) that step is skipped.
@@ -134,7 +139,8 @@ Path checked(Runtime& rt, const std::string& path, Kind kind, std::string_view a
   }
   Path p{path, path.empty() ? std::string() : rt.resolve_path(path)};
   require(rt, kind, path, p.abs, api, false);
-  if (special && !p.abs.empty() && !rt.permissions.all_granted()) {
+  // Special files (/dev, /proc, /sys) need every permission.
+  if (!p.abs.empty() && !rt.permissions.all_granted()) {
     if (auto denied = rt.permissions.check_special_file(p.abs)) throw_denied(*denied);
   }
   if (has_nul) throw invalid_input("file name contained an unexpected NUL byte", operation, path);
@@ -342,12 +348,23 @@ const char* value_type_name(v8::Local<v8::Value> v) {
   return "unknown";
 }
 
-std::vector<uint8_t> data_bytes(v8::Isolate* isolate, v8::Local<v8::Value> data) {
-  std::vector<uint8_t> out;
+// The bytes to write. The async flavour owns a copy; the sync flavour borrows
+// a Uint8Array's bytes, which stay put while the op runs.
+struct WriteData {
+  std::vector<uint8_t> owned;
+  const uint8_t* borrowed = nullptr;
+  size_t borrowed_size = 0;
+  bool is_borrowed = false;
+  const uint8_t* data() const { return is_borrowed ? borrowed : owned.data(); }
+  size_t size() const { return is_borrowed ? borrowed_size : owned.size(); }
+};
+
+WriteData data_bytes(v8::Isolate* isolate, v8::Local<v8::Value> data, bool borrow) {
+  WriteData out;
   if (data->IsString()) {
     auto s = data.As<v8::String>();
-    out.resize(static_cast<size_t>(s->Utf8Length(isolate)));
-    s->WriteUtf8(isolate, reinterpret_cast<char*>(out.data()), static_cast<int>(out.size()), nullptr,
+    out.owned.resize(static_cast<size_t>(s->Utf8Length(isolate)));
+    s->WriteUtf8(isolate, reinterpret_cast<char*>(out.owned.data()), static_cast<int>(out.owned.size()), nullptr,
                  v8::String::NO_NULL_TERMINATION | v8::String::REPLACE_INVALID_UTF8);
     return out;
   }
@@ -355,8 +372,14 @@ std::vector<uint8_t> data_bytes(v8::Isolate* isolate, v8::Local<v8::Value> data)
     throw bridge::type_error(fmt::format("expected type `Uint8Array`, got `{}`", value_type_name(data)));
   auto view = data.As<v8::Uint8Array>();
   size_t size = view->ByteLength();
-  out.resize(size);
-  if (size > 0) view->CopyContents(out.data(), size);
+  if (borrow) {
+    out.is_borrowed = true;
+    out.borrowed = size > 0 ? static_cast<const uint8_t*>(view->Buffer()->Data()) + view->ByteOffset() : nullptr;
+    out.borrowed_size = size;
+    return out;
+  }
+  out.owned.resize(size);
+  if (size > 0) view->CopyContents(out.owned.data(), size);
   return out;
 }
 
@@ -364,10 +387,10 @@ std::vector<uint8_t> data_bytes(v8::Isolate* isolate, v8::Local<v8::Value> data)
 // readFile / readTextFile
 
 template <typename Buffer>
-Buffer read_file(const Path& p, const SpecialCheck& special) {
-  Fd fd(open_retry(p.c_str(), O_RDONLY));
-  if (fd.get() < 0) throw fs_error(errno, "readfile", p.display);
-  special.check_fd(fd.get());
+Buffer read_file(const Path& p, const OpenCheck& open_check) {
+  int flags = O_RDONLY | open_check(p.abs);
+  Fd fd(open_retry(p.c_str(), flags));
+  if (fd.get() < 0) throw fs_error(OpenCheck::open_errno(flags, errno), "readfile", p.display);
   Buffer out;
   if (int err = read_all(fd.get(), out)) throw fs_error(err, "readfile", p.display);
   return out;
@@ -375,15 +398,15 @@ Buffer read_file(const Path& p, const SpecialCheck& special) {
 
 auto prep_read_file(Runtime& rt, bool sync, std::string path) {
   Path p = checked(rt, path, Kind::Read, FS_API("readFile", sync), "readfile");
-  return [p = std::move(p), special = SpecialCheck(rt)] {
-    return bridge::Bytes{read_file<std::vector<uint8_t>>(p, special)};
+  return [p = std::move(p), open_check = OpenCheck(rt)] {
+    return bridge::Bytes{read_file<std::vector<uint8_t>>(p, open_check)};
   };
 }
 
 auto prep_read_text_file(Runtime& rt, bool sync, std::string path) {
   Path p = checked(rt, path, Kind::Read, FS_API("readTextFile", sync), "readfile");
-  return [p = std::move(p), special = SpecialCheck(rt)] {
-    Text text{read_file<std::string>(p, special)};
+  return [p = std::move(p), open_check = OpenCheck(rt)] {
+    Text text{read_file<std::string>(p, open_check)};
     if (text.data.size() > static_cast<size_t>(v8::String::kMaxLength))
       throw bridge::range_error("Invalid string length");
     return text;
@@ -396,12 +419,12 @@ auto prep_read_text_file(Runtime& rt, bool sync, std::string path) {
 auto prep_write_file(Runtime& rt, bool sync, std::string path, std::optional<double> mode, bool append, bool create,
                      bool create_new, bridge::Value data) {
   // The data is checked before the path, as Deno's op arguments are.
-  std::vector<uint8_t> bytes = data_bytes(rt.isolate(), data);
+  WriteData bytes = data_bytes(rt.isolate(), data, sync);
   Path p = checked(rt, path, Kind::Write, FS_API("writeFile", sync), "writefile");
   std::optional<uint32_t> m;
   if (mode) m = static_cast<uint32_t>(*mode);
-  return [p = std::move(p), m, append, create, create_new, bytes = std::move(bytes), special = SpecialCheck(rt)] {
-    int flags = O_WRONLY;
+  return [p = std::move(p), m, append, create, create_new, bytes = std::move(bytes), open_check = OpenCheck(rt)] {
+    int flags = O_WRONLY | open_check(p.abs);
     if (append) flags |= O_APPEND;
     if (create_new) {
       flags |= O_CREAT | O_EXCL;
@@ -410,8 +433,7 @@ auto prep_write_file(Runtime& rt, bool sync, std::string path, std::optional<dou
       if (!append) flags |= O_TRUNC;
     }
     Fd fd(open_retry(p.c_str(), flags, m ? static_cast<mode_t>(*m) : 0666));
-    if (fd.get() < 0) throw fs_error(errno, "writefile", p.display);
-    special.check_fd(fd.get());
+    if (fd.get() < 0) throw fs_error(OpenCheck::open_errno(flags, errno), "writefile", p.display);
     // An explicit mode applies to an existing file too (Deno sets the permissions after opening).
     if (m && ::fchmod(fd.get(), static_cast<mode_t>(*m)) != 0) throw fs_error(errno, "writefile", p.display);
     if (int err = write_all(fd.get(), bytes.data(), bytes.size())) throw fs_error(err, "writefile", p.display);
@@ -674,10 +696,11 @@ auto prep_copy_file(Runtime& rt, bool sync, std::string from, std::string to) {
   std::string_view api = FS_API("copyFile", sync);
   Path a = checked(rt, from, Kind::Read, api, "copy");
   Path b = checked(rt, to, Kind::Write, api, "copy");
-  return [a = std::move(a), b = std::move(b)] {
+  return [a = std::move(a), b = std::move(b), open_check = OpenCheck(rt)] {
+    int in_flags = O_RDONLY | open_check(a.abs);
     auto fail = [&](int err) { return fs_error(err, "copy", a.display, b.display); };
-    Fd in(open_retry(a.c_str(), O_RDONLY));
-    if (in.get() < 0) throw fail(errno);
+    Fd in(open_retry(a.c_str(), in_flags));
+    if (in.get() < 0) throw fail(OpenCheck::open_errno(in_flags, errno));
     struct stat src;
     if (::fstat(in.get(), &src) != 0) throw fail(errno);
     if (!S_ISREG(src.st_mode))
@@ -994,12 +1017,7 @@ struct Flavours;
 template <auto P, typename W, typename... A>
 struct Flavours<P, W (*)(Runtime&, bool, A...)> {
   static std::invoke_result_t<W> sync(Runtime& rt, A... a) { return P(rt, true, std::move(a)...)(); }
-  // TEMP-LOOP-GUARD: keeps the loop from running dry while the work is on the pool (core bug workaround).
-  static auto async(Runtime& rt, A... a) {
-    auto guard = std::make_shared<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>>(
-        rt.loop().get_executor());
-    return [w = P(rt, false, std::move(a)...), guard]() mutable { return w(); };
-  }
+  static W async(Runtime& rt, A... a) { return P(rt, false, std::move(a)...); }
 };
 
 template <auto P>

@@ -76,8 +76,9 @@ std::string Transpiler::bindingTarget(std::string_view name, bool exportedFromNa
 // ---------------------------------------------------------------------------
 // Enums
 
-// enum E { A, B = A << 1, C = "c" }   becomes, member by member on its own line,
-// var E; (function (E) { E[E["A"] = 0] = "A"; E[E["B"] = E.A << 1] = "B"; E["C"] = "c"; })(E || (E = {}));
+// enum E { A, B = A << 1, C = "c" }  becomes, each member on its own line,
+//   var E; (function (E) { E[E["A"] = 0] = "A"; E[E["B"] = E.A << 1] = "B";
+//   E["C"] = "c"; })(E || (E = {}));
 void Transpiler::rewriteEnum(TSNode en, TSNode exportStmt) {
   TSNode nameNode = childOf(en, S.identifier), body = childOf(en, S.enum_body);
   if (ts_node_is_null(nameNode) || ts_node_is_null(body)) return;
@@ -186,7 +187,8 @@ void Transpiler::rewriteEnum(TSNode en, TSNode exportStmt) {
 
 // The constant value of an enum initialiser, where tsc could compute it:
 // needed for auto-increment and to know string members (no reverse mapping).
-EnumValue Transpiler::evalEnum(TSNode e, const std::unordered_map<std::string_view, EnumValue>& values,
+EnumValue Transpiler::evalEnum(TSNode e,
+                               const std::unordered_map<std::string_view, EnumValue>& values,
                                std::string_view enumName, int depth) {
   if (depth > 200) return {};  // deeper constants are not worth folding
   TSSymbol s = ts_node_symbol(e);
@@ -194,7 +196,7 @@ EnumValue Transpiler::evalEnum(TSNode e, const std::unordered_map<std::string_vi
   if (s == S.string) return {EnumValue::String, 0};
   if (s == S.template_string)
     return ts_node_is_null(childOf(e, S.template_substitution)) ? EnumValue{EnumValue::String, 0}
-                                                                 : EnumValue{};
+                                                                : EnumValue{};
   if (s == S.parenthesized_expression) {
     TSNode inner = firstNamed(e);
     return ts_node_is_null(inner) ? EnumValue{} : evalEnum(inner, values, enumName, depth + 1);
@@ -205,7 +207,8 @@ EnumValue Transpiler::evalEnum(TSNode e, const std::unordered_map<std::string_vi
   }
   if (s == S.member_expression) {  // E.A
     TSNode object = firstNamed(e), property = childOf(e, S.property_identifier);
-    if (!is(object, S.identifier) || text(object) != enumName || ts_node_is_null(property)) return {};
+    if (!is(object, S.identifier) || text(object) != enumName || ts_node_is_null(property))
+      return {};
     auto it = values.find(text(property));
     return it == values.end() ? EnumValue{} : it->second;
   }
@@ -220,7 +223,8 @@ EnumValue Transpiler::evalEnum(TSNode e, const std::unordered_map<std::string_vi
     return {};
   }
   if (s == S.binary_expression && k.size() == 3) {
-    EnumValue l = evalEnum(k[0], values, enumName, depth + 1), r = evalEnum(k[2], values, enumName, depth + 1);
+    EnumValue l = evalEnum(k[0], values, enumName, depth + 1),
+              r = evalEnum(k[2], values, enumName, depth + 1);
     std::string_view op = text(k[1]);
     if (l.kind == EnumValue::Unknown || r.kind == EnumValue::Unknown) return {};
     if (l.kind == EnumValue::String || r.kind == EnumValue::String)
@@ -228,19 +232,32 @@ EnumValue Transpiler::evalEnum(TSNode e, const std::unordered_map<std::string_vi
     double a = l.number, b = r.number;
     uint32_t shift = uint32_t(toInt32(b)) & 31;
     double v;
-    if (op == "+") v = a + b;
-    else if (op == "-") v = a - b;
-    else if (op == "*") v = a * b;
-    else if (op == "/") v = a / b;
-    else if (op == "%") v = std::fmod(a, b);
-    else if (op == "**") v = std::pow(a, b);
-    else if (op == "<<") v = double(int32_t(uint32_t(toInt32(a)) << shift));
-    else if (op == ">>") v = double(toInt32(a) >> shift);
-    else if (op == ">>>") v = double(uint32_t(toInt32(a)) >> shift);
-    else if (op == "&") v = double(toInt32(a) & toInt32(b));
-    else if (op == "|") v = double(toInt32(a) | toInt32(b));
-    else if (op == "^") v = double(toInt32(a) ^ toInt32(b));
-    else return {};
+    if (op == "+")
+      v = a + b;
+    else if (op == "-")
+      v = a - b;
+    else if (op == "*")
+      v = a * b;
+    else if (op == "/")
+      v = a / b;
+    else if (op == "%")
+      v = std::fmod(a, b);
+    else if (op == "**")
+      v = std::pow(a, b);
+    else if (op == "<<")
+      v = double(int32_t(uint32_t(toInt32(a)) << shift));
+    else if (op == ">>")
+      v = double(toInt32(a) >> shift);
+    else if (op == ">>>")
+      v = double(uint32_t(toInt32(a)) >> shift);
+    else if (op == "&")
+      v = double(toInt32(a) & toInt32(b));
+    else if (op == "|")
+      v = double(toInt32(a) | toInt32(b));
+    else if (op == "^")
+      v = double(toInt32(a) ^ toInt32(b));
+    else
+      return {};
     return {EnumValue::Number, v};
   }
   return {};
@@ -279,16 +296,18 @@ bool Transpiler::isInstantiated(TSNode block) {
   return false;
 }
 
-// namespace A.B { export const x = 1; }   becomes
-// var A; (function (A) { var B; (function (B) { const x = 1; B.x = x; })(B = A.B || (A.B = {})); })(A || (A = {}));
-// with the body's lines where they were.
+// namespace A.B { export const x = 1; }  becomes, the body's lines where they were,
+//   var A; (function (A) { var B; (function (B) { const x = 1; B.x = x;
+//   })(B = A.B || (A.B = {})); })(A || (A = {}));
 void Transpiler::rewriteNamespace(TSNode mod, TSNode stmt, TSNode exportStmt) {
   TSNode nameNode{}, body{};
   {
     Kids k(*this, mod);
     for (TSNode c : k) {
-      if (is(c, S.statement_block)) body = c;
-      else if (is(c, S.identifier) || is(c, S.nested_identifier) || is(c, S.string)) nameNode = c;
+      if (is(c, S.statement_block))
+        body = c;
+      else if (is(c, S.identifier) || is(c, S.nested_identifier) || is(c, S.string))
+        nameNode = c;
     }
   }
   if (ts_node_is_null(nameNode) || ts_node_is_null(body) || is(nameNode, S.string) ||
@@ -320,7 +339,8 @@ void Transpiler::rewriteNamespace(TSNode mod, TSNode stmt, TSNode exportStmt) {
   if (exported && (ns_ || merged)) erase(start(exportStmt), start(mod));
   if (exported && ns_) ns_->exported.push_back(names[0]);
 
-  std::string header = (merged ? "" : "var " + str(names[0]) + "; ") + "(function (" + str(names[0]) + ") {";
+  std::string header =
+      (merged ? "" : "var " + str(names[0]) + "; ") + "(function (" + str(names[0]) + ") {";
   for (size_t i = 1; i < names.size(); i++)
     header += " var " + str(names[i]) + "; (function (" + str(names[i]) + ") {";
 
@@ -353,9 +373,12 @@ void Transpiler::rewriteNamespace(TSNode mod, TSNode stmt, TSNode exportStmt) {
   scopes_.emplace_back();
   uint32_t headerEnd = start(body) + 1;
   for (TSNode c : k) {
-    if (is(c, S.tok_lbrace)) headerEnd = end(c);
-    else if (is(c, S.tok_rbrace)) replace(start(c), end(c), close);
-    else visit(c);
+    if (is(c, S.tok_lbrace))
+      headerEnd = end(c);
+    else if (is(c, S.tok_rbrace))
+      replace(start(c), end(c), close);
+    else
+      visit(c);
   }
   scopes_.pop_back();
   if (!earlier.empty()) {
@@ -417,8 +440,8 @@ void Transpiler::finishNamespace(const Namespace& ns) {
     for (std::string_view v : e.names) {
       std::string x = str(v);
       if (e.mutable_binding && ns.assigned.count(v))
-        t += " Object.defineProperty(" + n + ", \"" + x + "\", { get: () => " + x + ", set: (" +
-             x + "_) => { " + x + " = " + x + "_; }, enumerable: true, configurable: true });";
+        t += " Object.defineProperty(" + n + ", \"" + x + "\", { get: () => " + x + ", set: (" + x +
+             "_) => { " + x + " = " + x + "_; }, enumerable: true, configurable: true });";
       else
         t += " " + n + "." + x + " = " + x + ";";
     }
@@ -429,8 +452,10 @@ void Transpiler::finishNamespace(const Namespace& ns) {
 // ---------------------------------------------------------------------------
 // Parameter properties
 
-// constructor(public x: number) { super(); }  ->  constructor(       x        ) { super(); this.x = x; }
-void Transpiler::insertParameterProperties(TSNode ctor, const std::vector<std::string_view>& props) {
+// constructor(public x: number) { super(); }  ->  constructor(       x        ) { super(); this.x =
+// x; }
+void Transpiler::insertParameterProperties(TSNode ctor,
+                                           const std::vector<std::string_view>& props) {
   TSNode body = childOf(ctor, S.statement_block);
   if (ts_node_is_null(body)) return;
   std::string assign;

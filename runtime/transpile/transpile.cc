@@ -27,8 +27,8 @@ TSSymbol lookup(const TSLanguage* language, const char* name, bool named) {
 }
 
 bool isIdentChar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-         c == '_' || c == '$' || (unsigned char)c >= 0x80;
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '$' || (unsigned char)c >= 0x80;
 }
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
@@ -36,32 +36,6 @@ bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 bool wordAt(std::string_view s, size_t i, std::string_view word) {
   return s.compare(i, word.size(), word) == 0 && (i == 0 || !isIdentChar(s[i - 1])) &&
          (i + word.size() >= s.size() || !isIdentChar(s[i + word.size()]));
-}
-
-bool hasWord(std::string_view s, std::string_view word) {
-  for (size_t i = s.find(word); i != std::string_view::npos; i = s.find(word, i + 1))
-    if (wordAt(s, i, word)) return true;
-  return false;
-}
-
-// Cheap test for "JavaScript that may need work": import attributes (`with`),
-// `using`, decorators, RegExp `v` flag. False positives only cost a parse.
-bool javascriptNeedsWork(std::string_view s) {
-  if (hasWord(s, "with") || hasWord(s, "using")) return true;
-  for (size_t i = s.find('@'); i != std::string_view::npos; i = s.find('@', i + 1)) {
-    if (i > 0 && isIdentChar(s[i - 1])) continue;  // e-mail address
-    size_t j = i;
-    while (j > 0 && (s[j - 1] == ' ' || s[j - 1] == '\t')) j--;
-    if (j > 0 && s[j - 1] == '*') continue;  // JSDoc tag
-    return true;
-  }
-  for (size_t i = s.find('/'); i != std::string_view::npos; i = s.find('/', i + 1)) {
-    size_t j = i + 1;
-    bool v = false;
-    while (j < s.size() && s[j] && std::strchr("dgimsuyv", s[j])) v |= s[j++] == 'v';
-    if (v && (j >= s.size() || !isIdentChar(s[j]))) return true;
-  }
-  return false;
 }
 
 // `from "x" with { ... }` (or `assert`) after an import/export. The grammar
@@ -95,8 +69,10 @@ std::vector<AttributeClause> findAttributeClauses(std::string_view s) {
       int depth = 1;
       while (e < s.size() && depth > 0 && e - b < 4096) {
         char c = s[e++];
-        if (c == '{') depth++;
-        else if (c == '}') depth--;
+        if (c == '{')
+          depth++;
+        else if (c == '}')
+          depth--;
         else if (c == '"' || c == '\'') {
           while (e < s.size() && s[e] != c && s[e] != '\n') e += s[e] == '\\' ? 2 : 1;
           e++;
@@ -105,9 +81,84 @@ std::vector<AttributeClause> findAttributeClauses(std::string_view s) {
       if (depth == 0) out.push_back({uint32_t(i), uint32_t(e), kw == "with"});
     }
   }
-  std::sort(out.begin(), out.end(),
-            [](const AttributeClause& a, const AttributeClause& b) { return a.keyword < b.keyword; });
+  std::sort(out.begin(), out.end(), [](const AttributeClause& a, const AttributeClause& b) {
+    return a.keyword < b.keyword;
+  });
   return out;
+}
+
+// The code before position i on its line, skipping spaces and tabs, ends
+// with one of `chars` (or the line starts there).
+bool afterLineStartOr(std::string_view s, size_t i, const char* chars) {
+  while (i > 0 && (s[i - 1] == ' ' || s[i - 1] == '\t')) i--;
+  return i == 0 || s[i - 1] == '\n' || s[i - 1] == '\r' || std::strchr(chars, s[i - 1]);
+}
+
+// `word` ends right before position i, but for spaces and tabs.
+bool wordBefore(std::string_view s, size_t i, std::string_view word) {
+  while (i > 0 && (s[i - 1] == ' ' || s[i - 1] == '\t')) i--;
+  return i >= word.size() && wordAt(s, i - word.size(), word);
+}
+
+size_t skipBlanks(std::string_view s, size_t i) {
+  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) i++;
+  return i;
+}
+
+// `import(x, { with: ... })`: a `with` key within the call's parentheses.
+bool dynamicImportAttributes(std::string_view s) {
+  for (size_t i = s.find("import"); i != std::string_view::npos; i = s.find("import", i + 1)) {
+    size_t p = i + 6;
+    while (p < s.size() && isSpace(s[p])) p++;
+    if (!wordAt(s, i, "import") || p >= s.size() || s[p] != '(') continue;
+    int depth = 0;
+    for (size_t e = p; e < s.size() && e - p < 2000; e++) {
+      char c = s[e];
+      if (c == '(')
+        depth++;
+      else if (c == ')' && --depth == 0)
+        break;
+      else if (c == 'w' && wordAt(s, e, "with")) {
+        size_t q = e + 4;
+        if (q < s.size() && (s[q] == '"' || s[q] == '\'')) q++;
+        while (q < s.size() && isSpace(s[q])) q++;
+        if (q < s.size() && s[q] == ':') return true;
+      }
+    }
+  }
+  return false;
+}
+
+// Does JavaScript need the parse at all? Import attributes must never be
+// missed (V8 10.2 needs `assert`). The syntax V8 10.2 lacks (`using`,
+// decorators, the RegExp `v` flag) only gets a clearer diagnostic than
+// V8's, so those checks look for statement-like shapes and let prose in
+// comments ("using the", "{@link}") through without a parse.
+bool javascriptNeedsWork(std::string_view s) {
+  if (!findAttributeClauses(s).empty() || dynamicImportAttributes(s)) return true;
+  for (size_t i = s.find("using"); i != std::string_view::npos; i = s.find("using", i + 1)) {
+    if (!wordAt(s, i, "using")) continue;
+    if (!afterLineStartOr(s, i, ";{}(") && !wordBefore(s, i, "await")) continue;
+    size_t j = skipBlanks(s, i + 5);
+    if (j == i + 5 || j >= s.size() || !isIdentChar(s[j]) || (s[j] >= '0' && s[j] <= '9')) continue;
+    while (j < s.size() && isIdentChar(s[j])) j++;
+    j = skipBlanks(s, j);
+    if ((j < s.size() && s[j] == '=' && (j + 1 >= s.size() || s[j + 1] != '=')) ||
+        wordAt(s, j, "of"))
+      return true;
+  }
+  for (size_t i = s.find('@'); i != std::string_view::npos; i = s.find('@', i + 1)) {
+    if (i + 1 < s.size() && isIdentChar(s[i + 1]) && s[i + 1] != '$' &&
+        (afterLineStartOr(s, i, "(;") || wordBefore(s, i, "export")))
+      return true;
+  }
+  for (size_t i = s.find('/'); i != std::string_view::npos; i = s.find('/', i + 1)) {
+    size_t j = i + 1;
+    bool v = false;
+    while (j < s.size() && s[j] && std::strchr("dgimsuyv", s[j])) v |= s[j++] == 'v';
+    if (v && (j >= s.size() || !isIdentChar(s[j]))) return true;
+  }
+  return false;
 }
 
 void appendBlank(std::string& out, std::string_view r, bool semicolon) {
@@ -133,7 +184,8 @@ void appendBlank(std::string& out, std::string_view r, bool semicolon) {
 void appendLineTerminators(std::string& out, std::string_view r) {
   for (size_t i = 0; i < r.size(); i++) {
     unsigned char c = r[i];
-    if (c == '\n' || c == '\r') out += char(c);
+    if (c == '\n' || c == '\r')
+      out += char(c);
     else if (c == 0xE2 && i + 2 < r.size() && (unsigned char)r[i + 1] == 0x80 &&
              ((unsigned char)r[i + 2] == 0xA8 || (unsigned char)r[i + 2] == 0xA9))
       out.append(r.substr(i, 3)), i += 2;
@@ -160,8 +212,8 @@ Symbols::Symbols(const TSLanguage* language, bool typescript) {
       if (s < act.size()) act[s] = a;
   };
   set({type_annotation, type_parameters, type_arguments, type_predicate_annotation,
-       asserts_annotation, omitting_type_annotation, opting_type_annotation,
-       adding_type_annotation, implements_clause},
+       asserts_annotation, omitting_type_annotation, opting_type_annotation, adding_type_annotation,
+       implements_clause},
       Act::EraseType);
   set({interface_declaration, type_alias_declaration, ambient_declaration, function_signature,
        abstract_method_signature, method_signature, index_signature},
@@ -171,12 +223,36 @@ Symbols::Symbols(const TSLanguage* language, bool typescript) {
   set({comment, string, number, property_identifier, string_fragment, type_identifier, this_,
        super_, regex_flags},
       Act::Leaf);
-  set({program, statement_block, expression_statement, enum_declaration, internal_module, module,
-       import_statement, import_alias, export_statement, class_declaration, class_,
-       abstract_class_declaration, formal_parameters, arrow_function, variable_declarator,
-       non_null_expression, as_expression, satisfies_expression, call_expression,
-       subscript_expression, binary_expression, decorator, regex, kw_using, kw_accessor, function_declaration,
-       generator_function_declaration, assignment_expression, augmented_assignment_expression,
+  set({program,
+       statement_block,
+       expression_statement,
+       enum_declaration,
+       internal_module,
+       module,
+       import_statement,
+       import_alias,
+       export_statement,
+       class_declaration,
+       class_,
+       abstract_class_declaration,
+       formal_parameters,
+       arrow_function,
+       variable_declarator,
+       non_null_expression,
+       as_expression,
+       satisfies_expression,
+       type_assertion,
+       call_expression,
+       subscript_expression,
+       binary_expression,
+       decorator,
+       regex,
+       kw_using,
+       kw_accessor,
+       function_declaration,
+       generator_function_declaration,
+       assignment_expression,
+       augmented_assignment_expression,
        update_expression},
       Act::Special);
 }
@@ -374,7 +450,8 @@ bool Transpiler::firstSyntaxError(TSNode root, uint32_t* at, uint32_t* errorEnd,
       }
       if (ts_node_has_error(n) && ts_tree_cursor_goto_first_child(&c)) continue;
       while (!(more = ts_tree_cursor_goto_next_sibling(&c)))
-        if (!ts_tree_cursor_goto_parent(&c) || ts_node_eq(ts_tree_cursor_current_node(&c), bad)) break;
+        if (!ts_tree_cursor_goto_parent(&c) || ts_node_eq(ts_tree_cursor_current_node(&c), bad))
+          break;
     }
     ts_tree_cursor_delete(&c);
   } else {
@@ -386,17 +463,22 @@ bool Transpiler::firstSyntaxError(TSNode root, uint32_t* at, uint32_t* errorEnd,
     while (p < src_.size() && isSpace(src_[p])) p++;
     *at = p;
     std::string_view type = ts_node_type(missing);
-    if (!ts_node_is_named(missing)) *message = "'" + std::string(type) + "' expected";
-    else if (type.find("identifier") != std::string_view::npos) *message = "Identifier expected";
-    else *message = "Expression expected";
+    if (!ts_node_is_named(missing))
+      *message = "'" + std::string(type) + "' expected";
+    else if (type.find("identifier") != std::string_view::npos)
+      *message = "Identifier expected";
+    else
+      *message = "Expression expected";
     return true;
   }
   TSNode leaf = bad;
   while (ts_node_child_count(leaf) > 0) leaf = ts_node_child(leaf, 0);
   *at = start(leaf);
   std::string_view token = text(leaf);
-  if (*at >= src_.size() || token.empty()) *message = "Unexpected end of file";
-  else *message = "Unexpected token `" + std::string(token.substr(0, 40)) + "`";
+  if (*at >= src_.size() || token.empty())
+    *message = "Unexpected end of file";
+  else
+    *message = "Unexpected token `" + std::string(token.substr(0, 40)) + "`";
   return true;
 }
 
@@ -480,29 +562,53 @@ void Transpiler::visitIdentifier(TSNode n) {
 // Dispatch only: each case has its own function, so the frames on the
 // recursive path stay small.
 void Transpiler::visitSpecial(TSNode n, TSSymbol s) {
-  if (s == S.program) visitProgram(n);
-  else if (s == S.statement_block) visitBlock(n);
-  else if (s == S.expression_statement) visitExpressionStatement(n);
-  else if (s == S.enum_declaration) rewriteEnum(n, TSNode{});
-  else if (s == S.internal_module || s == S.module) rewriteNamespace(n, n, TSNode{});
-  else if (s == S.import_statement) visitImport(n);
-  else if (s == S.import_alias) visitImportAlias(n, TSNode{});
-  else if (s == S.export_statement) visitExport(n);
-  else if (s == S.class_declaration || s == S.class_ || s == S.abstract_class_declaration) visitClass(n);
-  else if (s == S.function_declaration || s == S.generator_function_declaration) visitFunction(n);
-  else if (s == S.formal_parameters) visitParams(n, nullptr);
-  else if (s == S.arrow_function) visitArrow(n);
-  else if (s == S.variable_declarator || s == S.non_null_expression) visitErasingBang(n);
-  else if (s == S.as_expression || s == S.satisfies_expression) visitAs(n);
-  else if (s == S.call_expression || s == S.subscript_expression) visitCallOrSubscript(n);
-  else if (s == S.binary_expression) visitBinary(n);
-  else if (s == S.decorator) error(start(n), "Decorators are not supported yet");
-  else if (s == S.regex) checkRegex(n);
-  else if (s == S.kw_using) error(start(n), "'using' declarations are not supported yet");
-  else if (s == S.kw_accessor) error(start(n), "Auto-accessors ('accessor' fields) are not supported yet");
-  else if (s == S.assignment_expression || s == S.augmented_assignment_expression || s == S.update_expression)
+  if (s == S.program)
+    visitProgram(n);
+  else if (s == S.statement_block)
+    visitBlock(n);
+  else if (s == S.expression_statement)
+    visitExpressionStatement(n);
+  else if (s == S.enum_declaration)
+    rewriteEnum(n, TSNode{});
+  else if (s == S.internal_module || s == S.module)
+    rewriteNamespace(n, n, TSNode{});
+  else if (s == S.import_statement)
+    visitImport(n);
+  else if (s == S.import_alias)
+    visitImportAlias(n, TSNode{});
+  else if (s == S.export_statement)
+    visitExport(n);
+  else if (s == S.class_declaration || s == S.class_ || s == S.abstract_class_declaration)
+    visitClass(n);
+  else if (s == S.function_declaration || s == S.generator_function_declaration)
+    visitFunction(n);
+  else if (s == S.formal_parameters)
+    visitParams(n, nullptr);
+  else if (s == S.arrow_function)
+    visitArrow(n);
+  else if (s == S.variable_declarator || s == S.non_null_expression)
+    visitErasingBang(n);
+  else if (s == S.as_expression || s == S.satisfies_expression)
+    visitAs(n);
+  else if (s == S.type_assertion)
+    visitTypeAssertion(n);
+  else if (s == S.call_expression || s == S.subscript_expression)
+    visitCallOrSubscript(n);
+  else if (s == S.binary_expression)
+    visitBinary(n);
+  else if (s == S.decorator)
+    error(start(n), "Decorators are not supported yet");
+  else if (s == S.regex)
+    checkRegex(n);
+  else if (s == S.kw_using)
+    error(start(n), "'using' declarations are not supported yet");
+  else if (s == S.kw_accessor)
+    error(start(n), "Auto-accessors ('accessor' fields) are not supported yet");
+  else if (s == S.assignment_expression || s == S.augmented_assignment_expression ||
+           s == S.update_expression)
     visitAssignment(n);
-  else visitChildren(n);
+  else
+    visitChildren(n);
 }
 
 void Transpiler::visitProgram(TSNode n) {
@@ -519,8 +625,10 @@ void Transpiler::visitBlock(TSNode n) {
 
 void Transpiler::visitExpressionStatement(TSNode n) {
   TSNode e = firstNamed(n);
-  if (is(e, S.internal_module)) rewriteNamespace(e, n, TSNode{});  // `namespace X {}`
-  else visitChildren(n);
+  if (is(e, S.internal_module))
+    rewriteNamespace(e, n, TSNode{});  // `namespace X {}`
+  else
+    visitChildren(n);
 }
 
 // Binding names (declared, not read) are not visited: only reads count as
@@ -528,8 +636,10 @@ void Transpiler::visitExpressionStatement(TSNode n) {
 void Transpiler::visitFunction(TSNode n) {
   Kids k(*this, n);
   for (TSNode c : k) {
-    if (is(c, S.identifier)) declareInScope(text(c));
-    else visit(c);
+    if (is(c, S.identifier))
+      declareInScope(text(c));
+    else
+      visit(c);
   }
 }
 
@@ -538,8 +648,10 @@ void Transpiler::visitErasingBang(TSNode n) {
   Kids k(*this, n);
   bool declarator = is(n, S.variable_declarator);
   for (size_t i = 0; i < k.size(); i++) {
-    if (is(k[i], S.tok_bang)) erase(k[i]);
-    else if (!(declarator && i == 0 && is(k[i], S.identifier))) visit(k[i]);
+    if (is(k[i], S.tok_bang))
+      erase(k[i]);
+    else if (!(declarator && i == 0 && is(k[i], S.identifier)))
+      visit(k[i]);
   }
 }
 
@@ -547,6 +659,31 @@ void Transpiler::visitAs(TSNode n) {
   Kids k(*this, n);
   visit(k[0]);
   if (k.size() > 1) erase(start(k[1]), end(n));
+}
+
+// `<T>x`. When x is an object, function or class, blanking `<T>` could leave
+// `{`/`function`/`class` where JavaScript reads a block or a declaration
+// (`() => <T>{ a: 1 }` must return the object), and after a line break
+// `return <T>\n x` would return undefined. Then `<T>` becomes `(` and a `)`
+// follows x.
+void Transpiler::visitTypeAssertion(TSNode n) {
+  Kids k(*this, n);
+  TSNode type = k.size() > 0 ? k[0] : TSNode{}, operand = k.size() > 1 ? k[k.size() - 1] : TSNode{};
+  if (!is(type, S.type_arguments) || ts_node_is_null(operand)) return visitChildren(n);
+  bool wrap =
+      src_.substr(start(type), start(operand) - start(type)).find('\n') != std::string_view::npos;
+  for (TSNode d = operand; !wrap && !ts_node_is_null(d);  // what x starts with
+       d = ts_node_child_count(d) ? ts_node_child(d, 0) : TSNode{})
+    wrap = is(d, S.object) || is(d, S.function_expression) || is(d, S.generator_function) ||
+           is(d, S.class_);
+  if (wrap) {
+    replace(start(type), start(type) + 1, "(");
+    erase(start(type) + 1, end(type));
+  } else {
+    erase(type);
+  }
+  visit(operand);
+  if (wrap) insert(end(operand), ")");
 }
 
 void Transpiler::visitCallOrSubscript(TSNode n) {
@@ -614,7 +751,8 @@ void Transpiler::importCallAttributes(TSNode call) {
       if (!is(p, S.pair)) continue;
       TSNode key = firstNamed(p);
       std::string_view t = text(key);
-      if (is(key, S.property_identifier) && t == "with") replace(start(key), end(key), "assert");
+      if (is(key, S.property_identifier) && t == "with")
+        replace(start(key), end(key), "assert");
       else if (is(key, S.string) && t.size() == 6 && t.substr(1, 4) == "with")
         replace(start(key), end(key), std::string(1, t[0]) + "assert" + t[0]);
     }
@@ -628,8 +766,8 @@ void Transpiler::noteAssignmentTarget(TSNode n) {
     return;
   }
   if (is(n, S.object_pattern) || is(n, S.array_pattern) || is(n, S.pair_pattern) ||
-      is(n, S.assignment_pattern) || is(n, S.object_assignment_pattern) ||
-      is(n, S.rest_pattern) || is(n, S.shorthand_property_identifier_pattern)) {
+      is(n, S.assignment_pattern) || is(n, S.object_assignment_pattern) || is(n, S.rest_pattern) ||
+      is(n, S.shorthand_property_identifier_pattern)) {
     if (is(n, S.shorthand_property_identifier_pattern)) {
       for (Namespace* ns = ns_; ns; ns = ns->parent) ns->assigned.insert(text(n));
       return;
@@ -816,8 +954,10 @@ void Transpiler::visitParams(TSNode params, std::vector<std::string_view>* prope
       }
     }
     if (property && properties) {
-      if (is(pattern, S.identifier)) properties->push_back(text(pattern));
-      else error(start(p), "A parameter property may not be declared using a binding pattern");
+      if (is(pattern, S.identifier))
+        properties->push_back(text(pattern));
+      else
+        error(start(p), "A parameter property may not be declared using a binding pattern");
     }
   }
 }
@@ -859,12 +999,16 @@ void Transpiler::visitImport(TSNode n) {
   bool typeOnly = false;
   TSNode clause{}, require{};
   for (TSNode c : k) {
-    if (is(c, S.kw_type)) typeOnly = true;
-    else if (is(c, S.import_clause)) clause = c;
-    else if (is(c, S.import_require_clause)) require = c;
+    if (is(c, S.kw_type))
+      typeOnly = true;
+    else if (is(c, S.import_clause))
+      clause = c;
+    else if (is(c, S.import_require_clause))
+      require = c;
   }
   if (!ts_node_is_null(require)) {
-    if (typeOnly) eraseStatement(n);
+    if (typeOnly)
+      eraseStatement(n);
     else
       error(start(n),
             "Import assignments (`import x = require(...)`) are not supported; use an ES import");
@@ -895,8 +1039,10 @@ void Transpiler::visitImport(TSNode n) {
         std::string_view local;
         Kids parts(*this, sp);
         for (TSNode part : parts) {
-          if (is(part, S.kw_type)) type = true;
-          else if (is(part, S.identifier)) local = text(part);  // the alias when there is one
+          if (is(part, S.kw_type))
+            type = true;
+          else if (is(part, S.identifier))
+            local = text(part);  // the alias when there is one
         }
         uint32_t e = end(sp);
         if (j + 1 < sk.size() && is(sk[j + 1], S.tok_comma)) e = end(sk[j + 1]);
@@ -905,8 +1051,10 @@ void Transpiler::visitImport(TSNode n) {
     }
   }
   for (const Binding& b : d.bindings) (b.type_only ? typeNames_ : valueNames_).insert(b.local);
-  if (typeOnly) eraseStatement(n);
-  else imports_.push_back(std::move(d));
+  if (typeOnly)
+    eraseStatement(n);
+  else
+    imports_.push_back(std::move(d));
 }
 
 // `import x = N.y` becomes `var x = N.y` when x is used as a value.
@@ -915,8 +1063,10 @@ void Transpiler::visitImportAlias(TSNode alias, TSNode exportStmt) {
   TSNode name{}, target{};
   for (TSNode c : k) {
     if (!ts_node_is_named(c) || is(c, S.comment)) continue;
-    if (ts_node_is_null(name)) name = c;
-    else if (ts_node_is_null(target)) target = c;
+    if (ts_node_is_null(name))
+      name = c;
+    else if (ts_node_is_null(target))
+      target = c;
   }
   if (ts_node_is_null(target) || (is(target, S.identifier) && text(target) == "require")) {
     error(start(alias),
@@ -946,14 +1096,22 @@ void Transpiler::visitExport(TSNode n) {
   TSNode clause{}, decl{};
   for (TSNode c : k) {
     TSSymbol s = ts_node_symbol(c);
-    if (s == S.kw_type || s == S.error) type = true;  // ERROR: `export type *` (isBenignError)
-    else if (s == S.kw_default) deflt = true;
-    else if (s == S.tok_eq) assign = true;
-    else if (s == S.kw_as) as = true;
-    else if (s == S.export_clause) clause = c;
-    else if (s == S.string) source = true;
-    else if (s == S.decorator) visit(c);
-    else if (ts_node_is_named(c) && s != S.comment && s != S.namespace_export) decl = c;
+    if (s == S.kw_type || s == S.error)
+      type = true;  // ERROR: `export type *` (isBenignError)
+    else if (s == S.kw_default)
+      deflt = true;
+    else if (s == S.tok_eq)
+      assign = true;
+    else if (s == S.kw_as)
+      as = true;
+    else if (s == S.export_clause)
+      clause = c;
+    else if (s == S.string)
+      source = true;
+    else if (s == S.decorator)
+      visit(c);
+    else if (ts_node_is_named(c) && s != S.comment && s != S.namespace_export)
+      decl = c;
   }
   if (assign) {
     error(start(n), "Export assignments (`export =`) are not supported; use ES exports");
@@ -999,8 +1157,10 @@ void Transpiler::visitExport(TSNode n) {
   } else if (ds == S.import_alias) {
     visitImportAlias(decl, n);
   } else if (ns_) {
-    if (deflt) error(start(n), "A default export is not permitted in a namespace");
-    else exportFromNamespace(n, decl);
+    if (deflt)
+      error(start(n), "A default export is not permitted in a namespace");
+    else
+      exportFromNamespace(n, decl);
   } else if (deflt && ds == S.identifier) {
     used_.insert(text(decl));
     exportDefaults_.push_back({n, text(decl)});
@@ -1176,13 +1336,15 @@ struct Tree {
   }
   void parse(bool typescript, std::string_view text) {
     if (tree) ts_tree_delete(tree);
-    tree = ts_parser_parse_string(parsers.get(typescript), nullptr, text.data(), uint32_t(text.size()));
+    tree = ts_parser_parse_string(parsers.get(typescript), nullptr, text.data(),
+                                  uint32_t(text.size()));
   }
   TSNode root() const { return ts_tree_root_node(tree); }
 };
 
 // The text the parser sees: import attribute clauses and a BOM blanked, same length.
-std::string parserText(std::string_view source, const std::vector<detail::AttributeClause>& clauses) {
+std::string parserText(std::string_view source,
+                       const std::vector<detail::AttributeClause>& clauses) {
   std::string t(source);
   if (t.compare(0, 3, "\xEF\xBB\xBF") == 0) t.replace(0, 3, "   ");
   for (const auto& c : clauses)
@@ -1204,7 +1366,8 @@ uint32_t jsxAround(std::string_view text, uint32_t from, uint32_t to) {
     TSNode n = ts_tree_cursor_current_node(&c);
     bool inside = ts_node_start_byte(n) < to && from < ts_node_end_byte(n);
     TSSymbol s = ts_node_symbol(n);
-    if (inside && (s == S.jsx_element || s == S.jsx_self_closing_element) && !ts_node_has_error(n)) {
+    if (inside && (s == S.jsx_element || s == S.jsx_self_closing_element) &&
+        !ts_node_has_error(n)) {
       found = ts_node_start_byte(n);
       break;
     }
@@ -1233,7 +1396,8 @@ bool insideLiteral(TSNode root, uint32_t at, const Symbols& S) {
 Result transpile(std::string_view source, Dialect dialect) {
   const bool typescript = dialect == Dialect::TypeScript;
   if (!typescript && !detail::javascriptNeedsWork(source)) return {std::string(source), {}};
-  if (source.size() >= (1u << 31)) return {std::string(source), {{1, 1, "File too large to transpile"}}};
+  if (source.size() >= (1u << 31))
+    return {std::string(source), {{1, 1, "File too large to transpile"}}};
   const Symbols& S = typescript ? typescriptSymbols() : javascriptSymbols();
 
   auto clauses = detail::findAttributeClauses(source);
@@ -1262,10 +1426,13 @@ Result transpile(std::string_view source, Dialect dialect) {
   if (typescript) {
     uint32_t at, errorEnd;
     std::string message;
-    if (ts_node_has_error(tree.root()) && t.firstSyntaxError(tree.root(), &at, &errorEnd, &message)) {
+    if (ts_node_has_error(tree.root()) &&
+        t.firstSyntaxError(tree.root(), &at, &errorEnd, &message)) {
       uint32_t jsx = jsxAround(parsed, std::min(at, errorEnd - 1), errorEnd);
-      if (jsx != UINT32_MAX) t.error(jsx, "JSX is not supported in .ts files");
-      else t.error(at, std::move(message));
+      if (jsx != UINT32_MAX)
+        t.error(jsx, "JSX is not supported in .ts files");
+      else
+        t.error(at, std::move(message));
       Result r = t.finish();
       r.code = std::string(source);
       return r;

@@ -18,46 +18,42 @@ namespace toolchain::transpile::detail {
 
 // Node kinds we look at, resolved once per grammar to symbol ids so the walk
 // compares integers, not strings. Kinds a grammar lacks get kNoSymbol.
-#define TC_NAMED_KINDS(X)                                                                   \
-  X(program) X(statement_block) X(expression_statement) X(interface_declaration)           \
-  X(type_alias_declaration) X(ambient_declaration) X(function_signature)                   \
-  X(abstract_method_signature) X(method_signature) X(index_signature) X(enum_declaration)  \
-  X(enum_body) X(enum_assignment) X(internal_module) X(module) X(import_statement)         \
-  X(import_clause) X(named_imports) X(import_specifier) X(namespace_import) X(namespace_export)                \
-  X(import_require_clause) X(import_alias) X(export_statement) X(export_clause)            \
-  X(export_specifier) X(class_declaration) X(abstract_class_declaration)          \
-  X(class_body) X(class_heritage) X(extends_clause) X(implements_clause)                   \
-  X(public_field_definition) X(method_definition) X(formal_parameters)                     \
-  X(required_parameter) X(optional_parameter) X(accessibility_modifier)                    \
-  X(override_modifier) X(type_annotation) X(type_parameters) X(type_arguments)             \
-  X(type_predicate_annotation) X(asserts_annotation) X(omitting_type_annotation)           \
-  X(opting_type_annotation) X(adding_type_annotation) X(as_expression)                     \
-  X(satisfies_expression) X(type_assertion) X(non_null_expression) X(variable_declarator)  \
-  X(lexical_declaration) X(variable_declaration) X(function_declaration)                   \
-  X(generator_function_declaration) X(arrow_function) X(call_expression)                   \
-  X(subscript_expression) X(decorator) X(regex) X(regex_flags) X(identifier)               \
-  X(shorthand_property_identifier) X(shorthand_property_identifier_pattern)                \
-  X(property_identifier) X(nested_identifier) X(string) X(string_fragment)                 \
-  X(template_string) X(template_substitution) X(number) X(parenthesized_expression)        \
-  X(unary_expression) X(binary_expression) X(member_expression) X(computed_property_name)  \
-  X(arguments) X(object) X(pair) X(comment) X(assignment_expression)      \
-  X(augmented_assignment_expression) X(update_expression) X(array_pattern)                 \
-  X(object_pattern) X(pair_pattern) X(assignment_pattern) X(object_assignment_pattern)     \
-  X(rest_pattern) X(jsx_element) X(jsx_self_closing_element) X(type_identifier)  \
-  X(empty_statement)
+// clang-format off
+#define TC_NAMED_KINDS(X)                                                                       \
+  X(program) X(statement_block) X(expression_statement) X(empty_statement)                      \
+  X(interface_declaration) X(type_alias_declaration) X(ambient_declaration)                     \
+  X(function_signature) X(abstract_method_signature) X(method_signature) X(index_signature)     \
+  X(enum_declaration) X(enum_body) X(enum_assignment) X(internal_module) X(module)              \
+  X(import_statement) X(import_clause) X(named_imports) X(import_specifier) X(namespace_import) \
+  X(namespace_export) X(import_require_clause) X(import_alias) X(export_statement)              \
+  X(export_clause) X(export_specifier) X(class_declaration) X(abstract_class_declaration)       \
+  X(class_body) X(class_heritage) X(extends_clause) X(implements_clause)                        \
+  X(public_field_definition) X(method_definition) X(formal_parameters) X(required_parameter)    \
+  X(optional_parameter) X(accessibility_modifier) X(override_modifier) X(type_annotation)       \
+  X(type_parameters) X(type_arguments) X(type_predicate_annotation) X(asserts_annotation)       \
+  X(omitting_type_annotation) X(opting_type_annotation) X(adding_type_annotation)               \
+  X(as_expression) X(satisfies_expression) X(type_assertion) X(non_null_expression)             \
+  X(variable_declarator) X(lexical_declaration) X(variable_declaration) X(function_declaration) \
+  X(generator_function_declaration) X(function_expression) X(generator_function)                \
+  X(arrow_function) X(call_expression) X(subscript_expression) X(member_expression)             \
+  X(binary_expression) X(unary_expression) X(parenthesized_expression) X(assignment_expression) \
+  X(augmented_assignment_expression) X(update_expression) X(decorator) X(regex) X(regex_flags)  \
+  X(identifier) X(shorthand_property_identifier) X(shorthand_property_identifier_pattern)       \
+  X(property_identifier) X(type_identifier) X(nested_identifier) X(string) X(string_fragment)   \
+  X(template_string) X(template_substitution) X(number) X(computed_property_name) X(arguments)  \
+  X(object) X(pair) X(comment) X(array_pattern) X(object_pattern) X(pair_pattern)               \
+  X(assignment_pattern) X(object_assignment_pattern) X(rest_pattern) X(jsx_element)             \
+  X(jsx_self_closing_element)
 
 // Named kinds whose names are C++ keywords.
 #define TC_NAMED_KINDS2(X) X(class_, "class") X(this_, "this") X(super_, "super") X(import_, "import")
 
-#define TC_TOKEN_KINDS(X)                                                                  \
-  X(kw_abstract, "abstract") X(kw_declare, "declare") X(kw_readonly, "readonly")          \
-  X(tok_question, "?") X(tok_bang, "!") X(kw_type, "type") X(kw_export, "export")          \
-  X(kw_default, "default") X(tok_eq, "=") X(tok_comma, ",") X(tok_semi, ";")               \
-  X(tok_lbrace, "{") X(tok_rbrace, "}") X(tok_rparen, ")") X(kw_using, "using")            \
-  X(kw_const, "const") X(kw_enum, "enum") X(kw_namespace, "namespace")                     \
-  X(kw_module, "module") X(kw_as, "as") X(kw_satisfies, "satisfies") X(kw_import, "import") \
-  X(kw_accessor, "accessor") X(tok_arrow, "=>") X(tok_star, "*") X(kw_from, "from")        \
-  X(kw_let, "let") X(kw_var, "var")
+#define TC_TOKEN_KINDS(X)                                                                   \
+  X(kw_abstract, "abstract") X(kw_declare, "declare") X(kw_readonly, "readonly")            \
+  X(kw_type, "type") X(kw_default, "default") X(kw_using, "using") X(kw_const, "const")     \
+  X(kw_as, "as") X(kw_accessor, "accessor") X(tok_question, "?") X(tok_bang, "!")           \
+  X(tok_eq, "=") X(tok_comma, ",") X(tok_lbrace, "{") X(tok_rbrace, "}") X(tok_arrow, "=>")
+// clang-format on
 
 inline constexpr TSSymbol kNoSymbol = 0xFFFE;
 inline constexpr TSSymbol kErrorSymbol = 0xFFFF;  // ts_builtin_sym_error
@@ -68,7 +64,9 @@ enum class Act : uint8_t {
   Leaf,            // nothing to do, no children worth visiting
   EraseType,       // type annotation / parameters / arguments: blank it
   EraseStatement,  // a type-only statement or class member: blank it
-  Identifier, ShorthandProperty, Special,  // handled by name in visit()
+  Identifier,
+  ShorthandProperty,
+  Special,  // handled by name in visit()
 };
 
 struct Symbols {
@@ -155,7 +153,9 @@ class Transpiler {
     bool reexport;  // `export { ... } from "x"`
     std::vector<Binding> specs;
   };
-  struct AliasDecl { TSNode stmt, name, target; };  // import x = A.B
+  struct AliasDecl {
+    TSNode stmt, name, target;
+  };                 // import x = A.B
   struct NsExport {  // names a namespace's `export let/var/import` declares
     uint32_t at;     // end of the declaration
     bool semicolon;  // the declaration lacks its own ';'
@@ -215,6 +215,7 @@ class Transpiler {
   [[gnu::noinline]] void visitFunction(TSNode n);
   [[gnu::noinline]] void visitErasingBang(TSNode n);
   [[gnu::noinline]] void visitAs(TSNode n);
+  [[gnu::noinline]] void visitTypeAssertion(TSNode n);
   [[gnu::noinline]] void visitCallOrSubscript(TSNode n);
   [[gnu::noinline]] void visitBinary(TSNode n);
   [[gnu::noinline]] void visitAssignment(TSNode n);

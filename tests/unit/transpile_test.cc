@@ -7,6 +7,8 @@
 
 #include <chrono>
 #include <string>
+#include <thread>
+#include <vector>
 
 using toolchain::transpile::Dialect;
 using toolchain::transpile::Result;
@@ -87,9 +89,7 @@ TEST(TranspileErase, InstantiationExpression) {
   expectErased("const h = g<string>;", "const h = g        ;");
 }
 
-TEST(TranspileErase, OptionalCallTypeArguments) {
-  expectErased("a?.b<T>(1);", "a?.b   (1);");
-}
+TEST(TranspileErase, OptionalCallTypeArguments) { expectErased("a?.b<T>(1);", "a?.b   (1);"); }
 
 TEST(TranspileErase, AsSatisfiesAndConst) {
   expectErased("let a = b as any, c = { x: 1 } satisfies R, d = [1] as const;",
@@ -100,13 +100,23 @@ TEST(TranspileErase, AngleBracketAssertion) {
   expectErased("let e = <any>x + <const>[1];", "let e =      x +        [1];");
 }
 
+TEST(TranspileErase, AngleBracketAssertionOfObjectKeepsItAnExpression) {
+  // Blanking `<any>` alone would turn the arrow's body into a block.
+  EXPECT_EQ(ts("const f = () => <any>{ a: 1 };"), "const f = () => (    { a: 1 });");
+  EXPECT_EQ(ts("<T>function () {}();"), "(  function () {}());");
+}
+
+TEST(TranspileErase, AngleBracketAssertionAcrossLines) {
+  // `return` followed by a line break would return undefined.
+  EXPECT_EQ(ts("function f() {\n  return <number>\n    x;\n}"),
+            "function f() {\n  return (       \n    x);\n}");
+}
+
 TEST(TranspileErase, NonNullAssertions) {
   expectErased("a!.b!.c(d!); e![0] = f!;", "a .b .c(d ); e [0] = f ;");
 }
 
-TEST(TranspileErase, DefiniteAssignment) {
-  expectErased("let x!: number;", "let x         ;");
-}
+TEST(TranspileErase, DefiniteAssignment) { expectErased("let x!: number;", "let x         ;"); }
 
 TEST(TranspileErase, CatchAndForOfAnnotations) {
   expectErased("try {} catch (e: unknown) {} for (const v of xs as T[]) {}",
@@ -234,8 +244,9 @@ TEST(TranspileErase, LineBreaksInsideErasedTypesAreKept) {
 }
 
 TEST(TranspileErase, EnumInFunctionBody) {
-  EXPECT_EQ(ts("function f() { enum E { A } return E.A; }"),
-            "function f() { var E; (function (E) { E[E[\"A\"] = 0] = \"A\"; })(E || (E = {})); return E.A; }");
+  EXPECT_EQ(
+      ts("function f() { enum E { A } return E.A; }"),
+      "function f() { var E; (function (E) { E[E[\"A\"] = 0] = \"A\"; })(E || (E = {})); return E.A; }");
 }
 
 TEST(TranspileErase, TaggedTemplateTypeArguments) {
@@ -278,8 +289,9 @@ TEST(TranspileErase, LongOperatorChainsAreNotTooDeep) {
 // Imports and exports
 
 TEST(TranspileImports, TypeOnlyImportsAreErased) {
-  expectErased("import type { A } from \"a\";\nimport type D from \"d\";\nimport type * as N from \"n\";",
-               "                           \n                       \n                            ");
+  expectErased(
+      "import type { A } from \"a\";\nimport type D from \"d\";\nimport type * as N from \"n\";",
+      "                           \n                       \n                            ");
 }
 
 TEST(TranspileImports, TypeOnlySpecifiers) {
@@ -317,7 +329,8 @@ TEST(TranspileImports, ValueUses) {
 }
 
 TEST(TranspileImports, ReExportKeepsImport) {
-  expectErased("import { A } from \"m\";\nexport { A };", "import { A } from \"m\";\nexport { A };");
+  expectErased("import { A } from \"m\";\nexport { A };",
+               "import { A } from \"m\";\nexport { A };");
 }
 
 TEST(TranspileImports, ExportOfLocalTypeIsErased) {
@@ -347,8 +360,9 @@ TEST(TranspileImports, ImportAliasBecomesVar) {
 }
 
 TEST(TranspileImports, ImportUsedInEnumOrNamespaceIsKept) {
-  EXPECT_EQ(ts("import { k } from \"m\";\nenum E { A = k }"),
-            "import { k } from \"m\";\nvar E; (function (E) { E[E[\"A\"] = k] = \"A\"; })(E || (E = {}));");
+  EXPECT_EQ(
+      ts("import { k } from \"m\";\nenum E { A = k }"),
+      "import { k } from \"m\";\nvar E; (function (E) { E[E[\"A\"] = k] = \"A\"; })(E || (E = {}));");
 }
 
 TEST(TranspileImports, AliasChainKeepsWhatIsUsed) {
@@ -382,8 +396,9 @@ TEST(TranspileAttributes, DynamicImport) {
 }
 
 TEST(TranspileAttributes, JavaScript) {
-  EXPECT_EQ(js("import d from './a.json' with { type: 'json' };\nimport('./b.json', { with: { type: 'json' } });"),
-            "import d from './a.json' assert { type: 'json' };\nimport('./b.json', { assert: { type: 'json' } });");
+  EXPECT_EQ(
+      js("import d from './a.json' with { type: 'json' };\nimport('./b.json', { with: { type: 'json' } });"),
+      "import d from './a.json' assert { type: 'json' };\nimport('./b.json', { assert: { type: 'json' } });");
 }
 
 TEST(TranspileAttributes, ErasedImportTakesItsClause) {
@@ -429,8 +444,9 @@ TEST(TranspileEnum, NegativeAndStringValues) {
 }
 
 TEST(TranspileEnum, QuotedMemberNames) {
-  EXPECT_EQ(ts("enum E { 'a-b' = 1, \"c\" }"),
-            "var E; (function (E) { E[E['a-b'] = 1] = 'a-b';  E[E[\"c\"] = 2] = \"c\"; })(E || (E = {}));");
+  EXPECT_EQ(
+      ts("enum E { 'a-b' = 1, \"c\" }"),
+      "var E; (function (E) { E[E['a-b'] = 1] = 'a-b';  E[E[\"c\"] = 2] = \"c\"; })(E || (E = {}));");
 }
 
 TEST(TranspileEnum, ExportedConstAndDeclared) {
@@ -449,9 +465,10 @@ TEST(TranspileEnum, MergedDeclarationsDeclareOnce) {
 }
 
 TEST(TranspileEnum, MergedDeclarationSeesEarlierMembers) {
-  EXPECT_EQ(ts("enum E { A = 1, B }\nenum E { C = A + B, D }"),
-            "var E; (function (E) { E[E[\"A\"] = 1] = \"A\";  E[E[\"B\"] = 2] = \"B\"; })(E || (E = {}));\n"
-            "(function (E) { E[E[\"C\"] = E.A + E.B] = \"C\";  E[E[\"D\"] = 4] = \"D\"; })(E || (E = {}));");
+  EXPECT_EQ(
+      ts("enum E { A = 1, B }\nenum E { C = A + B, D }"),
+      "var E; (function (E) { E[E[\"A\"] = 1] = \"A\";  E[E[\"B\"] = 2] = \"B\"; })(E || (E = {}));\n"
+      "(function (E) { E[E[\"C\"] = E.A + E.B] = \"C\";  E[E[\"D\"] = 4] = \"D\"; })(E || (E = {}));");
 }
 
 TEST(TranspileEnum, TypesInInitialiserAreErased) {
@@ -467,13 +484,14 @@ TEST(TranspileEnum, MemberAfterStringNeedsInitializer) {
 // Namespaces
 
 TEST(TranspileNamespace, ExportsBecomeProperties) {
-  EXPECT_EQ(ts("namespace N {\n  export const x = 1, y = 2;\n  export function f() {}\n  export class C {}\n  const z = 3;\n}"),
-            "var N; (function (N) {\n"
-            "         const x = 1, y = 2; N.x = x; N.y = y;\n"
-            "         function f() {} N.f = f;\n"
-            "         class C {} N.C = C;\n"
-            "  const z = 3;\n"
-            "})(N || (N = {}));");
+  EXPECT_EQ(
+      ts("namespace N {\n  export const x = 1, y = 2;\n  export function f() {}\n  export class C {}\n  const z = 3;\n}"),
+      "var N; (function (N) {\n"
+      "         const x = 1, y = 2; N.x = x; N.y = y;\n"
+      "         function f() {} N.f = f;\n"
+      "         class C {} N.C = C;\n"
+      "  const z = 3;\n"
+      "})(N || (N = {}));");
 }
 
 TEST(TranspileNamespace, NestedName) {
@@ -483,9 +501,10 @@ TEST(TranspileNamespace, NestedName) {
 }
 
 TEST(TranspileNamespace, ExportedAndNested) {
-  EXPECT_EQ(ts("export namespace A { export namespace B { export const c = 1; } }"),
-            "export var A; (function (A) {        var B; (function (B) {        const c = 1; B.c = c; "
-            "})(B = A.B || (A.B = {})); })(A || (A = {}));");
+  EXPECT_EQ(
+      ts("export namespace A { export namespace B { export const c = 1; } }"),
+      "export var A; (function (A) {        var B; (function (B) {        const c = 1; B.c = c; "
+      "})(B = A.B || (A.B = {})); })(A || (A = {}));");
 }
 
 TEST(TranspileNamespace, ModuleKeyword) {
@@ -504,10 +523,11 @@ TEST(TranspileNamespace, MergesWithFunctionWithoutVar) {
 }
 
 TEST(TranspileNamespace, MutatedExportUsesAccessor) {
-  EXPECT_EQ(ts("namespace N { export let n = 0; export function inc() { n++; } }"),
-            "var N; (function (N) {        let n = 0; Object.defineProperty(N, \"n\", { get: () => n, "
-            "set: (n_) => { n = n_; }, enumerable: true, configurable: true });        function inc() "
-            "{ n++; } N.inc = inc; })(N || (N = {}));");
+  EXPECT_EQ(
+      ts("namespace N { export let n = 0; export function inc() { n++; } }"),
+      "var N; (function (N) {        let n = 0; Object.defineProperty(N, \"n\", { get: () => n, "
+      "set: (n_) => { n = n_; }, enumerable: true, configurable: true });        function inc() "
+      "{ n++; } N.inc = inc; })(N || (N = {}));");
 }
 
 TEST(TranspileNamespace, EnumInsideNamespace) {
@@ -522,22 +542,25 @@ TEST(TranspileNamespace, DeclarationWithoutSemicolon) {
 }
 
 TEST(TranspileNamespace, ExportedNamespaceMergedTwice) {
-  EXPECT_EQ(ts("export namespace N { export const a = 1; }\nexport namespace N { export const b = 2; }"),
-            "export var N; (function (N) {        const a = 1; N.a = a; })(N || (N = {}));\n"
-            "       (function (N) {        const b = 2; N.b = b; })(N || (N = {}));");
+  EXPECT_EQ(
+      ts("export namespace N { export const a = 1; }\nexport namespace N { export const b = 2; }"),
+      "export var N; (function (N) {        const a = 1; N.a = a; })(N || (N = {}));\n"
+      "       (function (N) {        const b = 2; N.b = b; })(N || (N = {}));");
 }
 
 TEST(TranspileNamespace, ReopenedNamespaceSeesEarlierExports) {
-  EXPECT_EQ(ts("namespace N { export function f() {} export const x = 1; }\n"
-               "namespace N { const x = 2; export const y = f() + x; }"),
-            "var N; (function (N) {        function f() {} N.f = f;        const x = 1; N.x = x; })(N || (N = {}));\n"
-            "(function (N) { var f = N.f; const x = 2;        const y = f() + x; N.y = y; })(N || (N = {}));");
+  EXPECT_EQ(
+      ts("namespace N { export function f() {} export const x = 1; }\n"
+         "namespace N { const x = 2; export const y = f() + x; }"),
+      "var N; (function (N) {        function f() {} N.f = f;        const x = 1; N.x = x; })(N || (N = {}));\n"
+      "(function (N) { var f = N.f; const x = 2;        const y = f() + x; N.y = y; })(N || (N = {}));");
 }
 
 TEST(TranspileNamespace, ImportAliasAndClassExports) {
-  EXPECT_EQ(ts("namespace N { export import A = M.A; export abstract class C {} }"),
-            "var N; (function (N) {        var    A = M.A; N.A = A;                 class C {} N.C = C; "
-            "})(N || (N = {}));");
+  EXPECT_EQ(
+      ts("namespace N { export import A = M.A; export abstract class C {} }"),
+      "var N; (function (N) {        var    A = M.A; N.A = A;                 class C {} N.C = C; "
+      "})(N || (N = {}));");
 }
 
 TEST(TranspileNamespace, ExportClauseIsAnError) {
@@ -548,25 +571,30 @@ TEST(TranspileNamespace, ExportClauseIsAnError) {
 // ---------------------------------------------------------------------------
 // Parameter properties
 
+// Declared as fields first (tsc with useDefineForClassFields, the ES2022
+// default), assigned in the constructor.
 TEST(TranspileParameterProperties, AssignedAtBodyStart) {
-  EXPECT_EQ(ts("class P { constructor(public x: number, private readonly y = 2) {} }"),
-            "class P { constructor(       x        ,                  y = 2) { this.x = x; this.y = y;} }");
+  EXPECT_EQ(
+      ts("class P { constructor(public x: number, private readonly y = 2) {} }"),
+      "class P { x; y; constructor(       x        ,                  y = 2) { this.x = x; this.y = y;} }");
 }
 
 TEST(TranspileParameterProperties, AfterSuperCall) {
-  EXPECT_EQ(ts("class Q extends P {\n  constructor(readonly z: string) {\n    super(1)\n    use(this);\n  }\n}"),
-            "class Q extends P {\n  constructor(         z        ) {\n    super(1); this.z = z;\n    use(this);\n  }\n}");
+  EXPECT_EQ(
+      ts("class Q extends P {\n  constructor(readonly z: string) {\n    super(1)\n    use(this);\n  }\n}"),
+      "class Q extends P { z;\n  constructor(         z        ) {\n    super(1); this.z = z;\n    use(this);\n  }\n}");
 }
 
 TEST(TranspileParameterProperties, OptionalAndOverride) {
   EXPECT_EQ(ts("class R extends P { constructor(override a?: T) { super(); } }"),
-            "class R extends P { constructor(         a    ) { super(); this.a = a; } }");
+            "class R extends P { a; constructor(         a    ) { super(); this.a = a; } }");
 }
 
 TEST(TranspileParameterProperties, DerivedWithoutRootSuperIsAnError) {
-  EXPECT_EQ(diagnostic("class R extends P {\n  constructor(public a: T) { if (x) super(); }\n}"),
-            "2:3 A 'super' call must be a root-level statement within a constructor of a derived class "
-            "that contains parameter properties");
+  EXPECT_EQ(
+      diagnostic("class R extends P {\n  constructor(public a: T) { if (x) super(); }\n}"),
+      "2:3 A 'super' call must be a root-level statement within a constructor of a derived class "
+      "that contains parameter properties");
 }
 
 // ---------------------------------------------------------------------------
@@ -575,7 +603,8 @@ TEST(TranspileParameterProperties, DerivedWithoutRootSuperIsAnError) {
 TEST(TranspileDiagnostics, Decorators) {
   EXPECT_EQ(diagnostic("let a = 1;\n  @dec class X {}"), "2:3 Decorators are not supported yet");
   EXPECT_EQ(diagnostic("class X {\n  @dec m() {}\n}"), "2:3 Decorators are not supported yet");
-  EXPECT_EQ(diagnostic("@dec\nclass X {}", Dialect::JavaScript), "1:1 Decorators are not supported yet");
+  EXPECT_EQ(diagnostic("@dec\nclass X {}", Dialect::JavaScript),
+            "1:1 Decorators are not supported yet");
 }
 
 TEST(TranspileDiagnostics, JsxInTs) {
@@ -586,7 +615,8 @@ TEST(TranspileDiagnostics, JsxInTs) {
 }
 
 TEST(TranspileDiagnostics, Using) {
-  EXPECT_EQ(diagnostic("{\n  using r = open();\n}"), "2:3 'using' declarations are not supported yet");
+  EXPECT_EQ(diagnostic("{\n  using r = open();\n}"),
+            "2:3 'using' declarations are not supported yet");
   EXPECT_EQ(diagnostic("async function f() { await using r = open(); }"),
             "1:28 'using' declarations are not supported yet");
   EXPECT_EQ(diagnostic("using r = open();", Dialect::JavaScript),
@@ -606,10 +636,12 @@ TEST(TranspileDiagnostics, ExportAssignment) {
 }
 
 TEST(TranspileDiagnostics, ImportRequire) {
-  EXPECT_EQ(diagnostic("import fs = require(\"fs\");"),
-            "1:1 Import assignments (`import x = require(...)`) are not supported; use an ES import");
-  EXPECT_EQ(diagnostic("export import fs = require(\"fs\");"),
-            "1:8 Import assignments (`import x = require(...)`) are not supported; use an ES import");
+  EXPECT_EQ(
+      diagnostic("import fs = require(\"fs\");"),
+      "1:1 Import assignments (`import x = require(...)`) are not supported; use an ES import");
+  EXPECT_EQ(
+      diagnostic("export import fs = require(\"fs\");"),
+      "1:8 Import assignments (`import x = require(...)`) are not supported; use an ES import");
   expectErased("import type T = require(\"t\");", "                             ");
 }
 
@@ -697,8 +729,28 @@ TEST(TranspileModule, LinesAndColumnsOfCodeAreKept) {
     if (src[i] == '\n') {
       EXPECT_EQ(out[i], '\n') << "at " << i;
     }
-  EXPECT_NE(out.find("export function dist(p       , o       )         {"), std::string::npos) << out;
-  EXPECT_NE(out.find("import { helper,           } from \"./helper.ts\";"), std::string::npos) << out;
+  EXPECT_NE(out.find("export function dist(p       , o       )         {"), std::string::npos)
+      << out;
+  EXPECT_NE(out.find("import { helper,           } from \"./helper.ts\";"), std::string::npos)
+      << out;
+}
+
+TEST(TranspileModule, ThreadsTranspileIndependently) {
+  // Each thread has its own parser; results must not depend on interleaving.
+  std::string tsSource = "enum E { A }\nlet x: number = E.A as number;\n";
+  std::string jsSource = "import d from './a.json' with { type: 'json' };\n";
+  std::string tsExpected = ts(tsSource), jsExpected = js(jsSource);
+  std::vector<std::thread> threads;
+  std::vector<int> failures(4, 0);
+  for (int t = 0; t < 4; t++)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 200; i++) {
+        failures[t] += transpile(tsSource, Dialect::TypeScript).code != tsExpected;
+        failures[t] += transpile(jsSource, Dialect::JavaScript).code != jsExpected;
+      }
+    });
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(failures, std::vector<int>(4, 0));
 }
 
 TEST(TranspileModule, LargeModuleIsFast) {
@@ -713,7 +765,8 @@ TEST(TranspileModule, LargeModuleIsFast) {
   }
   auto t0 = std::chrono::steady_clock::now();
   Result r = transpile(src, Dialect::TypeScript);
-  auto ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  auto ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   EXPECT_TRUE(r.errors.empty()) << errorsOf(r);
   EXPECT_EQ(r.code.size(), src.size());
   EXPECT_LT(ms, 500.0);  // a few ms in practice; generous for loaded CI machines

@@ -39,5 +39,5 @@ for (const key of Object.keys(console)) {
   } catch (e) {
     constructible = !(e instanceof TypeError);
   }
-  console.log(key, fn.name, fn.length, constructible, Object.hasOwn(fn, "prototype"));
+  console.log(key, fn.name, fn.length, constructible, Object.prototype.hasOwnProperty.call(fn, "prototype"));
 }

@@ -1,6 +1,7 @@
 "use strict";
 // Array.prototype.toReversed / toSorted / toSpliced / with (ES2023).
 
+const hasOwn = (obj, key) => Object.prototype.hasOwnProperty.call(obj, key);
 const show = (v) => console.log(JSON.stringify(v));
 function err(f) {
   try {
@@ -36,11 +37,11 @@ console.log("-- descriptors");
 for (const [name, len] of [["toReversed", 0], ["toSorted", 1], ["toSpliced", 2], ["with", 2]]) {
   const d = Object.getOwnPropertyDescriptor(Array.prototype, name);
   console.log(name, typeof d.value, d.value.name, d.value.length, d.writable, d.enumerable, d.configurable,
-    Object.hasOwn(d.value, "prototype"), err(() => new d.value()));
+    hasOwn(d.value, "prototype"), err(() => new d.value()));
 }
 const unscopables = Array.prototype[Symbol.unscopables];
 console.log("unscopables", Object.getPrototypeOf(unscopables) === null,
-  unscopables.toReversed, unscopables.toSorted, unscopables.toSpliced, Object.hasOwn(unscopables, "with"));
+  unscopables.toReversed, unscopables.toSorted, unscopables.toSpliced, hasOwn(unscopables, "with"));
 const ud = Object.getOwnPropertyDescriptor(unscopables, "toSorted");
 console.log("unscopables desc", ud.writable, ud.enumerable, ud.configurable);
 

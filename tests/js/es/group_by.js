@@ -1,6 +1,7 @@
 "use strict";
 // Object.groupBy and Map.groupBy (ES2024).
 
+const hasOwn = (obj, key) => Object.prototype.hasOwnProperty.call(obj, key);
 const show = (v) => console.log(JSON.stringify(v));
 function err(f) {
   try {
@@ -61,7 +62,7 @@ show(Object.groupBy([10, 20], (x) => x)); // numeric keys are strings
 }
 {
   const g = Object.groupBy(["a", "b"], () => "__proto__");
-  console.log(Object.getPrototypeOf(g) === null, Object.hasOwn(g, "__proto__"), JSON.stringify(g.__proto__));
+  console.log(Object.getPrototypeOf(g) === null, hasOwn(g, "__proto__"), JSON.stringify(g.__proto__));
 }
 {
   // callback gets (value, index) and this === undefined

@@ -1,6 +1,7 @@
 "use strict";
 // Iterator helpers (ES2025): Iterator, Iterator.from, Iterator.prototype.*.
 
+const hasOwn = (obj, key) => Object.prototype.hasOwnProperty.call(obj, key);
 const show = (v) => console.log(JSON.stringify(v));
 function err(f) {
   try {
@@ -60,7 +61,7 @@ for (const [name, len] of [["map", 1], ["filter", 1], ["take", 1], ["drop", 1], 
   ["forEach", 1], ["some", 1], ["every", 1], ["find", 1]]) {
   const d = Object.getOwnPropertyDescriptor(Iterator.prototype, name);
   console.log(name, d.value.name, d.value.length, d.value.length === len, d.writable, d.enumerable, d.configurable,
-    Object.hasOwn(d.value, "prototype"), err(() => new d.value(() => {})));
+    hasOwn(d.value, "prototype"), err(() => new d.value(() => {})));
 }
 {
   const d = Object.getOwnPropertyDescriptor(Iterator.prototype, "from");
@@ -103,7 +104,7 @@ console.log("-- %IteratorHelperPrototype%");
   const helper = [1].values().map((x) => x);
   const proto = Object.getPrototypeOf(helper);
   console.log(Object.getPrototypeOf(proto) === IteratorPrototype, Reflect.ownKeys(proto).map(String).join(),
-    Object.prototype.toString.call(helper), helper instanceof Iterator, Object.hasOwn(proto, "throw"));
+    Object.prototype.toString.call(helper), helper instanceof Iterator, hasOwn(proto, "throw"));
   const t = Object.getOwnPropertyDescriptor(proto, Symbol.toStringTag);
   console.log(t.value, t.writable, t.enumerable, t.configurable);
   for (const name of ["next", "return"]) {

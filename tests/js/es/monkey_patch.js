@@ -8,8 +8,9 @@
 const $String = String;
 const defineProperty = Object.defineProperty;
 const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-const hasOwn = Object.hasOwn;
 const apply = Reflect.apply;
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+const hasOwn = (obj, key) => apply(hasOwnProperty, obj, [key]);
 const typedArrayLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), "length").get;
 const results = { __proto__: null, length: 0 };
 const record = (label, value) => { results[results.length++] = label + ": " + value; };

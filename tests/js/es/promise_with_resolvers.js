@@ -1,6 +1,7 @@
 "use strict";
 // Promise.withResolvers (ES2024).
 
+const hasOwn = (obj, key) => Object.prototype.hasOwnProperty.call(obj, key);
 function err(f) {
   try {
     f();
@@ -42,7 +43,7 @@ console.log(err(() => Promise.withResolvers.call(function (ex) { ex(() => {}, ()
 {
   let executor;
   Promise.withResolvers.call(function (ex) { executor = ex; ex(() => {}, () => {}); });
-  console.log(executor.length, JSON.stringify(executor.name), Object.hasOwn(executor, "prototype"), err(() => new executor()));
+  console.log(executor.length, JSON.stringify(executor.name), hasOwn(executor, "prototype"), err(() => new executor()));
 }
 
 console.log("-- subclassing");

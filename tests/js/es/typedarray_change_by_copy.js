@@ -1,6 +1,7 @@
 "use strict";
 // %TypedArray%.prototype.toReversed / toSorted / with (ES2023).
 
+const hasOwn = (obj, key) => Object.prototype.hasOwnProperty.call(obj, key);
 const show = (v) => console.log(JSON.stringify(v));
 function err(f) {
   try {
@@ -20,7 +21,7 @@ console.log("-- descriptors");
 for (const [name, len] of [["toReversed", 0], ["toSorted", 1], ["with", 2]]) {
   const d = Object.getOwnPropertyDescriptor(TypedArray.prototype, name);
   console.log(name, d.value.name, d.value.length, d.writable, d.enumerable, d.configurable, err(() => new d.value()));
-  console.log(name, "not on concrete prototypes:", Object.hasOwn(Uint8Array.prototype, name));
+  console.log(name, "not on concrete prototypes:", hasOwn(Uint8Array.prototype, name));
 }
 
 console.log("-- every kind");

@@ -1,9 +1,9 @@
 // Command-line parsing (cli/args.h).
-#include "cli/args.h"
+#include "driver/args.h"
 
 #include <gtest/gtest.h>
 
-namespace toolchain::cli {
+namespace toolchain::driver {
 namespace {
 
 TEST(ParseArgs, RunWithFlagsAndScriptArgs) {
@@ -39,4 +39,4 @@ TEST(ParseArgs, Errors) {
 }
 
 }  // namespace
-}  // namespace toolchain::cli
+}  // namespace toolchain::driver

@@ -7,20 +7,21 @@
 
 #include "permissions/permissions.h"
 
-namespace toolchain::cli {
+namespace toolchain::driver {
 
 struct Command {
   enum class Kind { Run, Version, Help } kind = Kind::Help;
   std::string script;
   std::vector<std::string> script_args;
   permissions::Permissions permissions;
-  bool no_daemon = false;
   bool quiet = false;
+  size_t max_heap_mb = 0;  // --v8-flags=--max-old-space-size=N (per program, not process-wide)
 };
 
 // Throws std::invalid_argument with the message to print after "error: ".
-Command parse_args(const std::vector<std::string>& argv, const std::string& cwd);
+// `path_env` is the caller's PATH, for resolving --allow-run=NAME.
+Command parse_args(const std::vector<std::string>& argv, const std::string& cwd, const std::string& path_env = "");
 
 extern const char kUsage[];
 
-}  // namespace toolchain::cli
+}  // namespace toolchain::driver

@@ -1,0 +1,150 @@
+#include "cli/client/run.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstring>
+
+#include "cli/client/daemon.h"
+#include "cli/client/rpc.h"
+
+extern char** environ;
+
+namespace toolchain::client {
+
+namespace json = boost::json;
+
+namespace {
+
+constexpr int kRunId = 10;
+// After Ctrl-C the client waits this long for the daemon's answer, then exits
+// 130 anyway (the daemon terminates the program on the cancel, or when the
+// connection closes).
+constexpr int kCancelGraceMs = 60;
+
+int signal_pipe[2] = {-1, -1};
+
+void on_signal(int sig) {
+  int saved = errno;
+  unsigned char byte = static_cast<unsigned char>(sig);
+  [[maybe_unused]] ssize_t ignored = ::write(signal_pipe[1], &byte, 1);
+  errno = saved;
+}
+
+void install_signal_handlers() {
+  if (::pipe2(signal_pipe, O_CLOEXEC | O_NONBLOCK) != 0) return;
+  struct sigaction action {};
+  action.sa_handler = on_signal;
+  sigemptyset(&action.sa_mask);
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+    // A shell that started us with SIGINT ignored (`cmd &`) meant it.
+    struct sigaction old {};
+    ::sigaction(sig, nullptr, &old);
+    if (old.sa_handler == SIG_IGN) continue;
+    ::sigaction(sig, &action, nullptr);
+  }
+}
+
+json::object environment() {
+  json::object env;
+  for (char** e = environ; *e; ++e) {
+    const char* eq = std::strchr(*e, '=');
+    if (!eq) continue;
+    env[std::string_view(*e, static_cast<size_t>(eq - *e))] = eq + 1;
+  }
+  return env;
+}
+
+int daemon_gone(const Paths& paths) {
+  std::fprintf(stderr, "error: the toolchain daemon exited unexpectedly (see %s)\n", paths.log.c_str());
+  return 1;
+}
+
+}  // namespace
+
+int run_in_daemon(const std::vector<std::string>& argv, const Paths& paths) {
+  char cwd[PATH_MAX];
+  if (::getcwd(cwd, sizeof cwd) == nullptr) {
+    std::fprintf(stderr, "error: the current directory is not accessible\n");
+    return 1;
+  }
+  std::optional<Daemon> daemon;
+  if (!ensure_daemon(paths, daemon)) return 1;
+  Connection& connection = daemon->connection;
+
+  install_signal_handlers();
+  json::array args;
+  for (const std::string& arg : argv) args.emplace_back(arg);
+  json::object params{{"argv", std::move(args)}, {"cwd", cwd}, {"env", environment()}};
+  const int fds[3] = {0, 1, 2};
+  if (!connection.send(request(kRunId, "run", std::move(params)), fds)) return daemon_gone(paths);
+
+  long long cancel_deadline = -1;  // when Ctrl-C was pressed and not yet answered
+  int cancel_code = 130;
+  for (;;) {
+    int timeout = -1;
+    if (cancel_deadline >= 0) timeout = static_cast<int>(std::max(0LL, cancel_deadline - now_ms()));
+    pollfd p[2] = {{connection.fd(), POLLIN, 0}, {signal_pipe[0], POLLIN, 0}};
+    int rc = ::poll(p, signal_pipe[0] >= 0 ? 2 : 1, timeout);
+    if (rc < 0) {
+      if (errno == EINTR) continue;
+      return daemon_gone(paths);
+    }
+    if (rc == 0) return cancel_code;  // the grace after Ctrl-C is over
+
+    if (p[1].revents & POLLIN) {
+      unsigned char sigs[16];
+      ssize_t n = ::read(signal_pipe[0], sigs, sizeof sigs);
+      for (ssize_t i = 0; i < n; ++i) {
+        connection.send(notification("$/cancelRequest", json::object{{"id", kRunId}}));
+        int code = 128 + sigs[i];
+        if (sigs[i] != SIGINT) return code;  // SIGTERM, SIGHUP: leave now; the daemon ends the run
+        cancel_code = code;
+        if (cancel_deadline < 0) cancel_deadline = now_ms() + kCancelGraceMs;
+      }
+    }
+
+    if (p[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+      bool open = connection.fill();
+      json::value message;
+      bool broken = false;
+      while (connection.take(message, broken)) {
+        const json::object* object = message.if_object();
+        if (!object) continue;
+        const json::value* id = object->if_contains("id");
+        if (!id) {
+          // A notification. `$/signalHandled`: the program listens for the
+          // signal, so it goes on running and the client waits for it.
+          if (const json::value* method = object->if_contains("method");
+              method && method->is_string() && method->as_string() == "$/signalHandled")
+            cancel_deadline = -1;
+          continue;
+        }
+        if (!id->is_int64() || id->as_int64() != kRunId) continue;
+        if (const json::value* error = object->if_contains("error")) {
+          const json::value* text = error->is_object() ? error->as_object().if_contains("message") : nullptr;
+          std::fprintf(stderr, "error: the toolchain daemon refused the request: %s\n",
+                       text && text->is_string() ? text->as_string().c_str() : "unknown error");
+          return 1;
+        }
+        const json::value* result = object->if_contains("result");
+        const json::value* code = result && result->is_object() ? result->as_object().if_contains("exitCode") : nullptr;
+        if (code && code->is_int64()) return static_cast<int>(code->as_int64() & 0xff);
+        std::fprintf(stderr, "error: the toolchain daemon sent a malformed run result\n");
+        return 1;
+      }
+      if (broken) {
+        std::fprintf(stderr, "error: the toolchain daemon sent a malformed message\n");
+        return 1;
+      }
+      if (!open) return cancel_deadline >= 0 ? cancel_code : daemon_gone(paths);
+    }
+  }
+}
+
+}  // namespace toolchain::client

@@ -1,0 +1,90 @@
+#include "server/registry.h"
+
+#include <stdexcept>
+
+namespace toolchain::daemon {
+
+bool CancelToken::cancelled() const {
+  std::lock_guard lock(mutex_);
+  return cancelled_;
+}
+
+void CancelToken::on_cancel(std::function<void()> fn) {
+  {
+    std::lock_guard lock(mutex_);
+    if (!cancelled_) {
+      callbacks_.push_back(std::move(fn));
+      return;
+    }
+  }
+  fn();
+}
+
+void CancelToken::cancel() {
+  std::vector<std::function<void()>> callbacks;
+  {
+    std::lock_guard lock(mutex_);
+    if (cancelled_) return;
+    cancelled_ = true;
+    callbacks.swap(callbacks_);
+  }
+  for (auto& fn : callbacks) fn();
+}
+
+Call::Call(std::uint64_t connection, json::value id, std::string method, json::value params,
+           std::vector<UniqueFd> fds, std::shared_ptr<CancelToken> cancel,
+           std::shared_ptr<ReplySink> sink)
+    : connection_(connection),
+      id_(std::move(id)),
+      method_(std::move(method)),
+      params_(std::move(params)),
+      fds_(std::move(fds)),
+      cancel_(std::move(cancel)),
+      sink_(std::move(sink)) {}
+
+Call::~Call() {
+  if (!replied())
+    reply_error(jsonrpc::kInternalError, "the method '" + method_ + "' ended without a reply");
+}
+
+bool Call::replied() const {
+  std::lock_guard lock(mutex_);
+  return replied_;
+}
+
+void Call::send(json::object message) {
+  {
+    std::lock_guard lock(mutex_);
+    if (replied_) return;
+    replied_ = true;
+  }
+  if (sink_) sink_->deliver(connection_, jsonrpc::id_key(id_), std::move(message));
+}
+
+void Call::reply(json::value result) { send(jsonrpc::make_result(id_, std::move(result))); }
+
+void Call::reply_error(jsonrpc::Error error) { send(jsonrpc::make_error(id_, error)); }
+
+void MethodRegistry::insert(std::string method, Method m) {
+  if (methods_.count(method)) throw std::logic_error("method '" + method + "' registered twice");
+  methods_.emplace(std::move(method), std::move(m));
+}
+
+void MethodRegistry::add(std::string method, Handler handler) {
+  insert(std::move(method), Method{Method::Kind::kRequest, std::move(handler), {}, {}});
+}
+
+void MethodRegistry::add_blocking(std::string method, BlockingHandler handler) {
+  insert(std::move(method), Method{Method::Kind::kBlocking, {}, std::move(handler), {}});
+}
+
+void MethodRegistry::add_notification(std::string method, NotificationHandler handler) {
+  insert(std::move(method), Method{Method::Kind::kNotification, {}, {}, std::move(handler)});
+}
+
+const MethodRegistry::Method* MethodRegistry::find(std::string_view method) const {
+  auto it = methods_.find(method);
+  return it == methods_.end() ? nullptr : &it->second;
+}
+
+}  // namespace toolchain::daemon

@@ -1,0 +1,65 @@
+#include "driver/command.h"
+
+#include <unistd.h>
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "driver/args.h"
+
+namespace toolchain::driver {
+
+const char kVersion[] = "0.1.0";
+
+namespace {
+
+void write_fd(int fd, std::string_view text) {
+  while (!text.empty()) {
+    ssize_t n = ::write(fd, text.data(), text.size());
+    if (n <= 0) return;
+    text.remove_prefix(static_cast<size_t>(n));
+  }
+}
+
+std::string error_prefix(const Invocation& inv) {
+  bool colors = !inv.env.contains("NO_COLOR") && ::isatty(inv.stdio.err) == 1;
+  return colors ? "\x1b[1m\x1b[31merror\x1b[0m: " : "error: ";
+}
+
+}  // namespace
+
+int run_command(const Invocation& inv) {
+  Command command;
+  try {
+    // --allow-run=NAME is resolved on the caller's PATH, not the daemon's.
+    auto path = inv.env.find("PATH");
+    command = parse_args(inv.argv, inv.cwd, path == inv.env.end() ? "" : path->second);
+  } catch (const std::invalid_argument& error) {
+    write_fd(inv.stdio.err, error_prefix(inv) + error.what() + "\n");
+    return 1;
+  }
+  switch (command.kind) {
+    case Command::Kind::Help:
+      write_fd(inv.stdio.out, kUsage);
+      return 0;
+    case Command::Kind::Version:
+      write_fd(inv.stdio.out, fmt::format("toolchain {} (deno 2.9.6 compatible)\nv8 {}\n", kVersion,
+                                          v8_version()));
+      return 0;
+    case Command::Kind::Run:
+      break;
+  }
+  RunOptions options;
+  options.main_module = command.script;
+  options.args = command.script_args;
+  options.cwd = inv.cwd;
+  options.env = inv.env;
+  options.permissions = std::move(command.permissions);
+  options.stdio = inv.stdio;
+  options.control = inv.control;
+  options.max_heap_mb = command.max_heap_mb;
+  return run_program(options);
+}
+
+}  // namespace toolchain::driver

@@ -1,0 +1,27 @@
+#pragma once
+// Runs one toolchain command line (`run -A main.ts …`) on the engine, with the
+// caller's cwd, environment and stdio: what `toolchain-engine` does in-process
+// and what the daemon does for each `run` request.
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine.h"
+
+namespace toolchain::driver {
+
+struct Invocation {
+  std::vector<std::string> argv;           // after the program name
+  std::string cwd;                         // absolute
+  std::map<std::string, std::string> env;
+  Stdio stdio;
+  std::shared_ptr<RunControl> control;     // may be null
+};
+
+// Parses argv, prints usage errors to stdio.err, runs, and returns the exit code.
+int run_command(const Invocation& invocation);
+
+extern const char kVersion[];
+
+}  // namespace toolchain::driver
