@@ -127,7 +127,7 @@ size_t Runtime::on_near_heap_limit(void* data, size_t current, size_t) {
   auto* rt = static_cast<Runtime*>(data);
   if (!rt->out_of_memory_) {
     rt->out_of_memory_ = true;
-    rt->heap_limit_mb_ = current / (1024 * 1024);
+    if (rt->heap_limit_mb_ == 0) rt->heap_limit_mb_ = current / (1024 * 1024);
     rt->isolate_->TerminateExecution();
   }
   return current + current / 2;  // room to unwind
