@@ -29,7 +29,7 @@ namespace {
 
 // Flags Deno accepts that change nothing here (type checking is `toolchain check`).
 bool is_ignored_flag(const std::string& arg) {
-  return arg == "--no-check" || arg.starts_with("--check") ||
+  return arg == "--no-check" || arg.starts_with("--check") || arg == "--no-daemon" ||
          arg.starts_with("--unstable") || arg == "--no-config" || arg == "--no-lock";
 }
 

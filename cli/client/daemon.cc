@@ -9,14 +9,14 @@
 #include <cerrno>
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 
 #include <boost/json/serialize.hpp>
 
-#ifndef TOOLCHAIN_VERSION
-#define TOOLCHAIN_VERSION "0.1.0"
-#endif
+#include "client_texts.h"  // generated: TOOLCHAIN_VERSION
+
 
 namespace toolchain::client {
 
@@ -34,7 +34,7 @@ void sleep_ms(int ms) {
   }
 }
 
-void fail(const std::string& message) { std::fprintf(stderr, "error: %s\n", message.c_str()); }
+void fail(const std::string& message) { print_error(message); }
 
 // True while `pid` exists and is not a zombie (a zombie's parent may never reap it).
 bool process_alive(long long pid) {
@@ -235,7 +235,7 @@ void print_status(const json::value& status) {
   count("transpiles", {"moduleCache", "transpiles"});
 }
 
-const char kDaemonUsage[] = "Usage: toolchain daemon start|stop|status [--json]\n";
+const std::string kDaemonUsage = "Usage: toolchain daemon start|stop|status [--json]\n";
 
 // Connects to a running daemon of any version, without starting one; waits out
 // one that is shutting down. NoDaemon, Ready or Failed.
@@ -254,6 +254,12 @@ Probe find_running(const Paths& paths, std::optional<Daemon>& out, std::string& 
 }
 
 }  // namespace
+
+void print_error(const std::string& message) {
+  // Coloured like the engine's errors: only on a terminal and without NO_COLOR.
+  bool colors = std::getenv("NO_COLOR") == nullptr && ::isatty(2) == 1;
+  std::fprintf(stderr, "%s%s\n", colors ? "\x1b[1m\x1b[31merror\x1b[0m: " : "error: ", message.c_str());
+}
 
 std::string client_version() {
   std::string override_version = env("TOOLCHAIN_VERSION_OVERRIDE");
@@ -340,16 +346,16 @@ int daemon_command(const std::vector<std::string>& args, const Paths& paths) {
   for (const std::string& arg : args) {
     if (arg == "--json") as_json = true;
     else if (arg == "-h" || arg == "--help") {
-      std::fputs(kDaemonUsage, stdout);
+      std::fputs(kDaemonUsage.c_str(), stdout);
       return 0;
     } else if (action.empty() && (arg == "start" || arg == "stop" || arg == "status")) action = arg;
     else {
-      std::fprintf(stderr, "error: unexpected argument '%s'\n\n%s", arg.c_str(), kDaemonUsage);
+      print_error("unexpected argument '" + arg + "'\n\n" + kDaemonUsage.substr(0, kDaemonUsage.size() - 1));
       return 1;
     }
   }
   if (action.empty()) {
-    std::fprintf(stderr, "error: a daemon command is required\n\n%s", kDaemonUsage);
+    print_error("a daemon command is required\n\n" + kDaemonUsage.substr(0, kDaemonUsage.size() - 1));
     return 1;
   }
 

@@ -9,6 +9,9 @@
 
 namespace toolchain::client {
 
+// Prints "error: MESSAGE" on stderr (coloured as the engine does).
+void print_error(const std::string& message);
+
 // The version this client speaks: TOOLCHAIN_VERSION_OVERRIDE (tests) or the build's.
 std::string client_version();
 

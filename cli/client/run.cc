@@ -61,7 +61,7 @@ json::object environment() {
 }
 
 int daemon_gone(const Paths& paths) {
-  std::fprintf(stderr, "error: the toolchain daemon exited unexpectedly (see %s)\n", paths.log.c_str());
+  print_error("the toolchain daemon exited unexpectedly (see " + paths.log + ")");
   return 1;
 }
 
@@ -70,7 +70,7 @@ int daemon_gone(const Paths& paths) {
 int run_in_daemon(const std::vector<std::string>& argv, const Paths& paths) {
   char cwd[PATH_MAX];
   if (::getcwd(cwd, sizeof cwd) == nullptr) {
-    std::fprintf(stderr, "error: the current directory is not accessible\n");
+    print_error("the current directory is not accessible");
     return 1;
   }
   std::optional<Daemon> daemon;
@@ -128,18 +128,18 @@ int run_in_daemon(const std::vector<std::string>& argv, const Paths& paths) {
         if (!id->is_int64() || id->as_int64() != kRunId) continue;
         if (const json::value* error = object->if_contains("error")) {
           const json::value* text = error->is_object() ? error->as_object().if_contains("message") : nullptr;
-          std::fprintf(stderr, "error: the toolchain daemon refused the request: %s\n",
-                       text && text->is_string() ? text->as_string().c_str() : "unknown error");
+          print_error(std::string("the toolchain daemon refused the request: ") +
+                      (text && text->is_string() ? text->as_string().c_str() : "unknown error"));
           return 1;
         }
         const json::value* result = object->if_contains("result");
         const json::value* code = result && result->is_object() ? result->as_object().if_contains("exitCode") : nullptr;
         if (code && code->is_int64()) return static_cast<int>(code->as_int64() & 0xff);
-        std::fprintf(stderr, "error: the toolchain daemon sent a malformed run result\n");
+        print_error("the toolchain daemon sent a malformed run result");
         return 1;
       }
       if (broken) {
-        std::fprintf(stderr, "error: the toolchain daemon sent a malformed message\n");
+        print_error("the toolchain daemon sent a malformed message");
         return 1;
       }
       if (!open) return cancel_deadline >= 0 ? cancel_code : daemon_gone(paths);

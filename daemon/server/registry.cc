@@ -4,31 +4,42 @@
 
 namespace toolchain::daemon {
 
-bool CancelToken::cancelled() const {
-  std::lock_guard lock(mutex_);
-  return cancelled_;
+const char* to_string(CancelReason reason) {
+  switch (reason) {
+    case CancelReason::kRequested: return "cancelled by the client";
+    case CancelReason::kDisconnected: return "the client disconnected";
+    case CancelReason::kShutdown: return "the daemon is shutting down";
+  }
+  return "cancelled";
 }
 
-void CancelToken::on_cancel(std::function<void()> fn) {
+std::optional<CancelReason> CancelToken::reason() const {
+  std::lock_guard lock(mutex_);
+  return reason_;
+}
+
+void CancelToken::on_cancel(std::function<void(CancelReason)> fn) {
+  CancelReason reason;
   {
     std::lock_guard lock(mutex_);
-    if (!cancelled_) {
+    if (!reason_) {
       callbacks_.push_back(std::move(fn));
       return;
     }
+    reason = *reason_;
   }
-  fn();
+  fn(reason);
 }
 
-void CancelToken::cancel() {
-  std::vector<std::function<void()>> callbacks;
+void CancelToken::cancel(CancelReason reason) {
+  std::vector<std::function<void(CancelReason)>> callbacks;
   {
     std::lock_guard lock(mutex_);
-    if (cancelled_) return;
-    cancelled_ = true;
+    if (reason_) return;
+    reason_ = reason;
     callbacks.swap(callbacks_);
   }
-  for (auto& fn : callbacks) fn();
+  for (auto& fn : callbacks) fn(reason);
 }
 
 Call::Call(std::uint64_t connection, json::value id, std::string method, json::value params,

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,20 +19,29 @@ namespace toolchain::daemon {
 
 namespace json = boost::json;
 
-// Set when the client cancels the request ($/cancelRequest), its connection
-// closes, or the daemon shuts down. Thread-safe.
+enum class CancelReason {
+  kRequested,     // $/cancelRequest (the client's Ctrl-C)
+  kDisconnected,  // the client's connection closed
+  kShutdown,      // the daemon is shutting down
+};
+const char* to_string(CancelReason reason);
+
+// Set when the client cancels the request, its connection closes, or the daemon
+// shuts down. Thread-safe.
 class CancelToken {
  public:
-  bool cancelled() const;
+  bool cancelled() const { return reason().has_value(); }
+  std::optional<CancelReason> reason() const;
   // Runs `fn` once: now (on this thread) if already cancelled, else on the
   // thread that cancels (the server's thread). `fn` must be quick.
-  void on_cancel(std::function<void()> fn);
-  void cancel();
+  void on_cancel(std::function<void(CancelReason)> fn);
+  // The first cancel wins; later ones do nothing.
+  void cancel(CancelReason reason);
 
  private:
   mutable std::mutex mutex_;
-  bool cancelled_ = false;
-  std::vector<std::function<void()>> callbacks_;
+  std::optional<CancelReason> reason_;
+  std::vector<std::function<void(CancelReason)>> callbacks_;
 };
 
 // Delivers replies to the server's thread; outlives the server safely.
@@ -52,6 +62,7 @@ class Call {
   // A call dropped without a reply answers -32603, so a client never waits forever.
   ~Call();
 
+  std::uint64_t connection() const { return connection_; }
   const json::value& id() const { return id_; }
   const std::string& method() const { return method_; }
   const json::value& params() const { return params_; }  // object, array, or null

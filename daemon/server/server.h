@@ -62,11 +62,16 @@ class Server {
   const std::string& socket_path() const { return socket_path_; }
 
  private:
+  struct InFlight {
+    std::shared_ptr<CancelToken> token;
+    std::string method;
+    std::chrono::steady_clock::time_point start;
+  };
   struct Connection {
     std::uint64_t id;
     std::shared_ptr<Transport> transport;
-    std::map<std::string, std::shared_ptr<CancelToken>> in_flight;  // by id_key
-    std::string client_version;
+    std::map<std::string, InFlight> in_flight;  // by jsonrpc::id_key
+    std::string peer;
   };
   class Sink;
 
@@ -83,19 +88,21 @@ class Server {
   void register_builtins();
   json::object status() const;
   void arm_idle_timer();
+  void on_worker_done(std::uint64_t worker);
   void stop_listening();
   void maybe_finish();
 
   boost::asio::io_context& io_;
   ServerOptions options_;
   MethodRegistry registry_;
-  std::shared_ptr<Sink> sink_;
+  std::shared_ptr<Sink> sink_;  // Sink is defined in server.cc
   std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 
   std::optional<boost::asio::local::stream_protocol::acceptor> acceptor_;
   std::string socket_path_;
   int pid_lock_fd_ = -1;
   boost::asio::steady_timer idle_timer_;
+  std::uint64_t idle_generation_ = 0;
   boost::asio::steady_timer grace_timer_;
   boost::asio::steady_timer accept_retry_timer_;
 
