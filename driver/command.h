@@ -17,6 +17,7 @@ struct Invocation {
   std::map<std::string, std::string> env;
   Stdio stdio;
   std::shared_ptr<RunControl> control;     // may be null
+  std::shared_ptr<modules::ModuleCache> module_cache;  // the daemon's warm cache; may be null
 };
 
 // Parses argv, prints usage errors to stdio.err, runs, and returns the exit code.

@@ -21,6 +21,9 @@ struct Stdio {
 };
 
 class Runtime;
+namespace modules {
+class ModuleCache;
+}
 
 // Stops a running program from another thread (Ctrl-C in a daemon client, a
 // client that went away). Thread-safe; terminate() before the program starts
@@ -48,6 +51,7 @@ struct RunOptions {
   Stdio stdio;
   std::shared_ptr<RunControl> control;       // may be null
   size_t max_heap_mb = 0;                    // 0: V8's default heap limit
+  std::shared_ptr<modules::ModuleCache> module_cache;  // a daemon's warm cache; may be null
 };
 
 // Initialises V8 once per process. Safe to call more than once.

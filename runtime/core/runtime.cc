@@ -59,7 +59,7 @@ Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot)
   if (params.snapshot_blob == nullptr || !context->GetDataFromSnapshotOnce<v8::Object>(0).ToLocal(&core))
     core = bootstrap_context(isolate_, context);
   core_.Reset(isolate_, core);
-  modules_ = std::make_unique<ModuleLoader>(*this);
+  modules_ = std::make_unique<ModuleLoader>(*this, options.module_cache);
 }
 
 void LoopHandle::post(std::function<void(Runtime&)> fn) {

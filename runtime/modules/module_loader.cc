@@ -1,9 +1,12 @@
 #include "modules/module_loader.h"
 
+#include <sys/stat.h>
+
 #include <fmt/format.h>
 
 #include "bridge/convert.h"
 #include "core/runtime.h"
+#include "modules/module_cache.h"
 #include "modules/specifier.h"
 #include "transpile/transpile.h"
 
@@ -21,7 +24,7 @@ struct ModuleLoader::Record {
   std::map<std::string, std::string> resolved;   // import specifier -> URL
 };
 
-ModuleLoader::ModuleLoader(Runtime& rt) : rt_(rt) {
+ModuleLoader::ModuleLoader(Runtime& rt, std::shared_ptr<ModuleCache> cache) : rt_(rt), cache_(std::move(cache)) {
   auto* isolate = rt.isolate();
   isolate->SetHostImportModuleDynamicallyCallback(dynamic_import);
   isolate->SetHostInitializeImportMetaObjectCallback(init_import_meta);
@@ -65,7 +68,19 @@ ModuleLoader::Record& ModuleLoader::load(const std::string& url, ModuleType expe
   if (auto it = by_url_.find(url); it != by_url_.end()) return *it->second;
   auto* isolate = rt_.isolate();
   auto context = rt_.context();
-  ModuleSource source = load_source(url);
+  // A daemon's warm cache: an unchanged local file is neither read nor transpiled.
+  std::optional<std::string> path = file_url_to_path(url);
+  std::shared_ptr<const CachedModule> cached;
+  struct stat st;
+  bool cacheable = cache_ && path && ::stat(path->c_str(), &st) == 0 && S_ISREG(st.st_mode);
+  int64_t mtime_ns = cacheable ? int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec : 0;
+  if (cacheable) cached = cache_->find(*path, mtime_ns, st.st_size);
+  ModuleSource source;
+  if (cached) {
+    source.type = type_from_path(*path);
+  } else {
+    source = load_source(url);
+  }
   if (expected == ModuleType::Json && source.type != ModuleType::Json)
     throw LoadError(fmt::format("Expected a JSON module, but identified a {} module.\n  Specifier: {}",
                                 source.type == ModuleType::TypeScript ? "TypeScript" : "JavaScript", url));
@@ -90,29 +105,49 @@ ModuleLoader::Record& ModuleLoader::load(const std::string& url, ModuleType expe
     module = v8::Module::CreateSyntheticModule(isolate, v8_str(isolate, url), {v8_str(isolate, "default")},
                                                evaluate_json);
   } else {
-    auto result = transpile::transpile(
-        source.text, source.type == ModuleType::TypeScript ? transpile::Dialect::TypeScript
-                                                          : transpile::Dialect::JavaScript);
-    if (!result.errors.empty()) {
-      const auto& d = result.errors.front();
-      record->original = std::move(source.text);
-      by_url_.emplace(url, std::move(record));  // keep the source for the excerpt
-      throw CompileError{"SyntaxError: " + d.message, url, d.line, d.column};
+    if (!cached) {
+      auto result = transpile::transpile(
+          source.text, source.type == ModuleType::TypeScript ? transpile::Dialect::TypeScript
+                                                            : transpile::Dialect::JavaScript);
+      if (cache_) cache_->count_transpile();
+      if (!result.errors.empty()) {
+        const auto& d = result.errors.front();
+        record->original = std::move(source.text);
+        by_url_.emplace(url, std::move(record));  // keep the source for the excerpt
+        throw CompileError{"SyntaxError: " + d.message, url, d.line, d.column};
+      }
+      auto entry = std::make_shared<CachedModule>();
+      entry->mtime_ns = mtime_ns;
+      entry->size = cacheable ? st.st_size : 0;
+      entry->original = std::move(source.text);
+      entry->code = std::move(result.code);
+      cached = entry;
+      if (cacheable) cache_->store(*path, entry);
     }
     v8::ScriptOrigin origin(isolate, v8_str(isolate, url), 0, 0, false, -1, {}, false, false, true);
-    v8::ScriptCompiler::Source compile_source(v8_str(isolate, result.code), origin);
+    auto* code_cache = cached->code_cache.empty()
+                           ? nullptr
+                           : new v8::ScriptCompiler::CachedData(cached->code_cache.data(),
+                                                                static_cast<int>(cached->code_cache.size()));
+    v8::ScriptCompiler::Source compile_source(v8_str(isolate, cached->code), origin, code_cache);
     v8::TryCatch try_catch(isolate);
-    if (!v8::ScriptCompiler::CompileModule(isolate, &compile_source).ToLocal(&module)) {
+    auto options = code_cache ? v8::ScriptCompiler::kConsumeCodeCache : v8::ScriptCompiler::kNoCompileOptions;
+    if (!v8::ScriptCompiler::CompileModule(isolate, &compile_source, options).ToLocal(&module)) {
       auto message = try_catch.Message();
       std::string text = to_std_string(isolate, message->Get());
       if (text.starts_with("Uncaught ")) text.erase(0, 9);
       CompileError error{text, url, message->GetLineNumber(context).FromMaybe(1),
                          message->GetStartColumn(context).FromMaybe(0) + 1};
-      record->original = std::move(source.text);
+      record->original = cached->original;
       by_url_.emplace(url, std::move(record));
       throw error;
     }
-    record->original = std::move(source.text);
+    if (cacheable && (!code_cache || compile_source.GetCachedData()->rejected)) {
+      std::unique_ptr<v8::ScriptCompiler::CachedData> data(
+          v8::ScriptCompiler::CreateCodeCache(module->GetUnboundModuleScript()));
+      if (data) cache_->add_code_cache(*path, *cached, std::vector<uint8_t>(data->data, data->data + data->length));
+    }
+    record->original = cached->original;
   }
   record->module.Reset(isolate, module);
   Record& ref = *record;

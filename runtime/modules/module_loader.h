@@ -16,6 +16,8 @@ class Runtime;
 
 namespace modules {
 
+class ModuleCache;
+
 // A module whose source does not parse, at a 1-based line and column.
 struct CompileError {
   std::string message;  // "SyntaxError: Unexpected token ';'"
@@ -26,7 +28,8 @@ struct CompileError {
 
 class ModuleLoader {
  public:
-  explicit ModuleLoader(Runtime& rt);
+  // `cache` (may be null) is shared with other runtimes of the same daemon.
+  ModuleLoader(Runtime& rt, std::shared_ptr<ModuleCache> cache);
   ~ModuleLoader();
 
   // Loads and links the graph rooted at `url`. Throws LoadError (with the
@@ -57,6 +60,7 @@ class ModuleLoader {
   static void import_meta_resolve(const v8::FunctionCallbackInfo<v8::Value>& info);
 
   Runtime& rt_;
+  std::shared_ptr<ModuleCache> cache_;
   std::map<std::string, std::unique_ptr<Record>> by_url_;
   std::unordered_multimap<int, Record*> by_hash_;
 };
