@@ -1,16 +1,49 @@
 // `toolchain-engine`: the engine binary. `toolchain-engine run …` runs a
 // program in this process (what `toolchain --no-daemon` execs);
-// `toolchain-engine daemon` serves the daemon socket.
+// `toolchain-engine daemon` serves the daemon socket (docs/protocol.md).
 #include <unistd.h>
 
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
+#include <memory>
 
+#include "daemon.h"
+#include "methods/run_method.h"
 #include "driver/command.h"
+#include "modules/module_cache.h"
 
 extern char** environ;
 
+namespace {
+
+int serve() {
+  using namespace toolchain;
+  toolchain::initialize_engine();
+  // One warm cache for every program this daemon runs.
+  auto cache = std::make_shared<modules::ModuleCache>();
+  daemon::DaemonOptions options;
+  const char* override_version = std::getenv("TOOLCHAIN_VERSION_OVERRIDE");  // tests of version replacement
+  options.version = override_version ? override_version : driver::kVersion;
+  options.register_methods = [cache](daemon::MethodRegistry& registry) {
+    daemon::register_run_method(registry, {.prepare = [cache](driver::Invocation& inv) { inv.module_cache = cache; }});
+  };
+  options.extra_status = [cache] {
+    auto stats = cache->stats();
+    boost::json::object status;
+    status["moduleCache"] = {{"entries", stats.entries},
+                             {"hits", stats.hits},
+                             {"misses", stats.misses},
+                             {"transpiles", stats.transpiles}};
+    return status;
+  };
+  return daemon::serve_daemon(options);
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  if (argc == 2 && std::string_view(argv[1]) == "daemon") return serve();
   toolchain::driver::Invocation invocation;
   char cwd[PATH_MAX];
   if (::getcwd(cwd, sizeof cwd) == nullptr) {

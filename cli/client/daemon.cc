@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -16,7 +15,6 @@
 #include <boost/json/serialize.hpp>
 
 #include "client_texts.h"  // generated: TOOLCHAIN_VERSION
-
 
 namespace toolchain::client {
 
@@ -76,18 +74,12 @@ void wait_for_close(Connection& connection, int timeout_ms) {
 
 enum class Probe { Ready, NoDaemon, Dying, Failed };
 
-// Connects and sends `initialize`. NoDaemon: nothing accepts (`refused` tells a
-// socket file nobody listens on from a missing one). Dying: it accepted but
-// closed the connection without answering.
-Probe probe(const Paths& paths, std::optional<Daemon>& out, bool& refused, std::string& error) {
-  refused = false;
+// Connects and sends `initialize`. NoDaemon: nothing accepts. Dying: it
+// accepted but closed the connection without answering.
+Probe probe(const Paths& paths, std::optional<Daemon>& out, std::string& error) {
   std::optional<Connection> connection = Connection::open(paths.socket);
   if (!connection) {
-    if (errno == ECONNREFUSED) {
-      refused = true;
-      return Probe::NoDaemon;
-    }
-    if (errno == ENOENT) return Probe::NoDaemon;
+    if (errno == ECONNREFUSED || errno == ENOENT || errno == ENOTDIR) return Probe::NoDaemon;
     error = "cannot connect to the toolchain daemon at " + paths.socket + ": " + std::strerror(errno);
     return Probe::Failed;
   }
@@ -232,7 +224,7 @@ void print_status(const json::value& status) {
   count("module cache entries", {"moduleCache", "entries"});
   count("module cache hits", {"moduleCache", "hits"});
   count("module cache misses", {"moduleCache", "misses"});
-  count("transpiles", {"moduleCache", "transpiles"});
+  count("module cache transpiles", {"moduleCache", "transpiles"});
 }
 
 const std::string kDaemonUsage = "Usage: toolchain daemon start|stop|status [--json]\n";
@@ -242,8 +234,7 @@ const std::string kDaemonUsage = "Usage: toolchain daemon start|stop|status [--j
 Probe find_running(const Paths& paths, std::optional<Daemon>& out, std::string& error) {
   long long deadline = now_ms() + kShutdownTimeoutMs;
   for (;;) {
-    bool refused;
-    Probe p = probe(paths, out, refused, error);
+    Probe p = probe(paths, out, error);
     if (p != Probe::Dying) return p;
     if (now_ms() > deadline) {
       error = "the toolchain daemon does not answer (see " + paths.log + ")";
@@ -285,9 +276,8 @@ bool ensure_daemon(const Paths& paths, std::optional<Daemon>& out) {
       fail("timed out waiting for the toolchain daemon to start (see " + paths.log + ")");
       return finish(false);
     }
-    bool refused = false;
     std::string error;
-    Probe p = probe(paths, out, refused, error);
+    Probe p = probe(paths, out, error);
     switch (p) {
       case Probe::Failed:
         fail(error);
@@ -329,9 +319,8 @@ bool ensure_daemon(const Paths& paths, std::optional<Daemon>& out) {
       }
       continue;  // look again: another client may have started it meanwhile
     }
-    // Holding the lock, nobody answers: a socket file left by a daemon that
-    // died is in the way of the new one.
-    if (refused) ::unlink(paths.socket.c_str());
+    // Holding the lock, nobody answers: start one. (A socket file left by a
+    // daemon that died is the new daemon's to remove, under its daemon.pid lock.)
     started = spawn_daemon(paths, error);
     if (started < 0) {
       fail(error);

@@ -2,7 +2,6 @@
 
 #include <memory>
 
-#include "driver/command.h"
 #include "engine.h"
 
 namespace toolchain::daemon {
@@ -48,13 +47,18 @@ driver::Invocation invocation_from(Call& call) {
 
 }  // namespace
 
-void register_run_method(MethodRegistry& registry) {
-  registry.add_blocking("run", [](Call& call) -> json::value {
+void register_run_method(MethodRegistry& registry, RunMethodOptions options) {
+  registry.add_blocking("run", [options = std::move(options)](Call& call) -> json::value {
     driver::Invocation inv = invocation_from(call);
+    if (options.prepare) options.prepare(inv);
     auto control = std::make_shared<RunControl>();
     inv.control = control;
     // Ctrl-C in the client, its connection closing, or shutdown: the program
-    // ends and the run answers 130.
+    // ends and the run answers 130. (For programs that listen for SIGINT, the
+    // engine will offer a RunControl call that runs the listeners, or terminates
+    // with 130 when there are none; register it here with
+    // call.cancel_token()->on_interrupt: each Ctrl-C then reaches the program,
+    // and a disconnect or shutdown still terminates it.)
     call.cancel_token()->on_cancel([control](CancelReason) { control->terminate(130); });
     int exit_code = driver::run_command(inv);
     call.fds().clear();  // the client's stdio, closed before it hears the result

@@ -42,6 +42,22 @@ void CancelToken::cancel(CancelReason reason) {
   for (auto& fn : callbacks) fn(reason);
 }
 
+void CancelToken::on_interrupt(std::function<void()> fn) {
+  std::lock_guard lock(mutex_);
+  interrupt_callbacks_.push_back(std::move(fn));
+}
+
+void CancelToken::request_cancel() {
+  std::vector<std::function<void()>> interrupts;
+  {
+    std::lock_guard lock(mutex_);
+    if (reason_) return;
+    interrupts = interrupt_callbacks_;  // copied: they run again on the next request
+  }
+  if (interrupts.empty()) return cancel(CancelReason::kRequested);
+  for (auto& fn : interrupts) fn();
+}
+
 Call::Call(std::uint64_t connection, json::value id, std::string method, json::value params,
            std::vector<UniqueFd> fds, std::shared_ptr<CancelToken> cancel,
            std::shared_ptr<ReplySink> sink)

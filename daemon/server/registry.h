@@ -28,6 +28,10 @@ const char* to_string(CancelReason reason);
 
 // Set when the client cancels the request, its connection closes, or the daemon
 // shuts down. Thread-safe.
+//
+// A method may take $/cancelRequest as an interrupt instead (a program that
+// listens for SIGINT): once it registers on_interrupt, each $/cancelRequest calls
+// its interrupt callbacks and does not cancel; disconnect and shutdown still do.
 class CancelToken {
  public:
   bool cancelled() const { return reason().has_value(); }
@@ -38,10 +42,18 @@ class CancelToken {
   // The first cancel wins; later ones do nothing.
   void cancel(CancelReason reason);
 
+  // Runs `fn` on every later $/cancelRequest for this request (on the server's
+  // thread; must be quick), which then no longer cancels the token.
+  void on_interrupt(std::function<void()> fn);
+  // What the server does on $/cancelRequest: interrupt if anyone listens, else
+  // cancel(kRequested).
+  void request_cancel();
+
  private:
   mutable std::mutex mutex_;
   std::optional<CancelReason> reason_;
   std::vector<std::function<void(CancelReason)>> callbacks_;
+  std::vector<std::function<void()>> interrupt_callbacks_;
 };
 
 // Delivers replies to the server's thread; outlives the server safely.

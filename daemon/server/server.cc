@@ -33,8 +33,13 @@ class Server::Sink final : public ReplySink, public std::enable_shared_from_this
       s.deliver(connection, key, std::move(message));
     });
   }
-  void worker_done(std::uint64_t worker) {
-    post([worker](Server& s) { s.on_worker_done(worker); });
+  // The worker's bookkeeping, then its reply: a client that hears the reply
+  // and asks for daemon/status no longer sees the worker as alive.
+  void worker_done(std::uint64_t worker, std::function<void()> reply) {
+    post([worker, reply = std::move(reply)](Server& s) {
+      s.on_worker_done(worker);
+      reply();
+    });
   }
   void detach() {
     std::lock_guard lock(mutex_);
@@ -337,7 +342,7 @@ void Server::dispatch_notification(Connection& conn, jsonrpc::Notification note)
     auto it = conn.in_flight.find(jsonrpc::id_key(*id));
     if (it == conn.in_flight.end()) return;  // already answered
     logf("conn {}: cancel {} (id {})", conn.id, it->second.method, describe(*id));
-    it->second.token->cancel(CancelReason::kRequested);
+    it->second.token->request_cancel();
     return;
   }
   const MethodRegistry::Method* method = registry_.find(note.method);
@@ -394,27 +399,27 @@ void Server::run_blocking(const MethodRegistry::BlockingHandler& handler, std::s
   auto sink = sink_;
   try {
     workers_.emplace(worker, std::thread([handler, call = std::move(call), sink, worker]() mutable {
+      std::optional<json::value> result;
+      jsonrpc::Error error;
       try {
-        json::value result = handler(*call);
-        call->fds().clear();  // the client's stdio: closed before it hears the result
-        call->reply(std::move(result));
+        result = handler(*call);
       } catch (const jsonrpc::RpcError& e) {
-        call->fds().clear();
-        call->reply_error(e.error());
+        error = e.error();
       } catch (const std::exception& e) {
-        call->fds().clear();
-        call->reply_error(jsonrpc::kInternalError, e.what());
+        error = {jsonrpc::kInternalError, e.what(), nullptr};
       } catch (...) {
-        call->fds().clear();
-        call->reply_error(jsonrpc::kInternalError, "unknown exception");
+        error = {jsonrpc::kInternalError, "unknown exception", nullptr};
       }
-      call.reset();
-      sink->worker_done(worker);
+      call->fds().clear();  // the client's stdio: closed before it hears the result
+      sink->worker_done(worker, [call = std::move(call), result = std::move(result), error]() {
+        if (result) call->reply(*result);
+        else call->reply_error(error);
+      });
     }));
   } catch (const std::system_error& e) {
-    // No thread: `call` was not moved from if the thread never started.
+    // The Call went into the thread's function, now destroyed without having
+    // run: its destructor answered -32603.
     logf("cannot start a thread: {}", e.what());
-    if (call) call->reply_error(jsonrpc::kInternalError, std::string("cannot start a thread: ") + e.what());
   }
 }
 
@@ -542,7 +547,7 @@ void Server::maybe_finish() {
   // Everything answered: close each connection once its replies are written.
   std::vector<std::shared_ptr<Transport>> transports;
   for (auto& [id, conn] : connections_) transports.push_back(conn->transport);
-  for (auto& t : transports) t->close_after_flush();
+  for (auto& t : transports) t->close_after_flush("the daemon shut down");
   if (!connections_.empty() || finished_) return;
   finished_ = true;
   grace_timer_.cancel();

@@ -124,14 +124,11 @@ FrameParser::Status FrameParser::next(Frame& out) {
   return Status::kFrame;
 }
 
-void FrameParser::take_fds(std::uint64_t frame_begin, std::uint64_t frame_end,
-                           std::vector<UniqueFd>& out) {
-  while (!batches_.empty() && batches_.front().begin < frame_end) {
-    FdBatch& batch = batches_.front();
-    // Bytes that start inside this frame and run past its end: the next frame
-    // starts within them, so the descriptors are that frame's.
-    if (batch.begin >= frame_begin && batch.end > frame_end) break;
-    for (auto& fd : batch.fds) out.push_back(std::move(fd));
+void FrameParser::take_fds(std::uint64_t, std::uint64_t frame_end, std::vector<UniqueFd>& out) {
+  // A batch whose bytes run past this frame's end contains the start of a later
+  // frame: it goes to the last frame that starts within it.
+  while (!batches_.empty() && batches_.front().end <= frame_end) {
+    for (auto& fd : batches_.front().fds) out.push_back(std::move(fd));
     batches_.pop_front();
   }
 }

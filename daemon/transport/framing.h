@@ -34,8 +34,12 @@ class FrameParser {
   explicit FrameParser(Limits limits) : limits_(limits) {}
 
   // Appends bytes read from the stream and the descriptors received with them
-  // (one recvmsg). The descriptors go to the first frame that starts within these
-  // bytes, or, when none does, to the frame these bytes belong to.
+  // (one recvmsg). The descriptors go to the last frame that starts within these
+  // bytes, or, when none does, to the frame these bytes belong to. Why the last:
+  // one recvmsg may return bytes sent earlier without descriptors followed by
+  // those of the sendmsg that carried them, never anything sent after that; so
+  // when each message is sent with one sendmsg (as docs/protocol.md asks), the
+  // descriptors' frame is the last one to start in the bytes they came with.
   void feed(std::string_view data, std::vector<UniqueFd> fds = {});
 
   // kFrame: `out` holds the next frame. kNeedMore: feed more. kError: the header

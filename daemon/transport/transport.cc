@@ -40,8 +40,11 @@ void Transport::on_readable() {
       return finish(std::string("read failed: ") + std::strerror(errno));
     }
     if (n == 0) {
-      return finish(parser_.mid_frame() ? "peer closed the connection in the middle of a message"
-                                        : "peer closed the connection");
+      // The peer is done sending; what we owe it is still written (it may have
+      // only shut down its writing side).
+      close_after_flush(parser_.mid_frame() ? "peer closed the connection in the middle of a message"
+                                            : "peer closed the connection");
+      return;
     }
     parser_.feed(std::string_view(buf.data(), static_cast<std::size_t>(n)), std::move(fds));
     for (;;) {
@@ -51,7 +54,7 @@ void Transport::on_readable() {
       if (status == FrameParser::Status::kError) {
         reading_stopped_ = true;
         if (callbacks_.on_framing_error) callbacks_.on_framing_error(parser_.error());
-        close_after_flush();
+        close_after_flush("malformed message header");
         return;
       }
       if (callbacks_.on_frame) callbacks_.on_frame(std::move(frame));
@@ -70,7 +73,7 @@ void Transport::send(std::string body) {
 void Transport::write_next() {
   if (writing_ || closed_) return;
   if (out_.empty()) {
-    if (close_when_flushed_) finish("closed");
+    if (close_when_flushed_) finish(close_reason_);
     return;
   }
   writing_ = true;
@@ -86,7 +89,8 @@ void Transport::write_next() {
 
 void Transport::close() { finish("closed"); }
 
-void Transport::close_after_flush() {
+void Transport::close_after_flush(const std::string& reason) {
+  if (close_reason_.empty()) close_reason_ = reason;
   close_when_flushed_ = true;
   reading_stopped_ = true;
   write_next();

@@ -25,7 +25,8 @@ class Transport : public std::enable_shared_from_this<Transport> {
     // The byte stream is malformed beyond repair (a bad header). The transport
     // stops reading and closes once what is queued (e.g. an error reply) is written.
     std::function<void(const std::string& why)> on_framing_error;
-    // Once, when the transport has closed: peer hung up, I/O error, or close().
+    // Once, when the transport has closed: the peer hung up (after what was
+    // queued for it is written), an I/O error, or close().
     std::function<void(const std::string& why)> on_close;
   };
 
@@ -33,7 +34,8 @@ class Transport : public std::enable_shared_from_this<Transport> {
   void start(Callbacks callbacks);
   void send(std::string body);      // queues one frame
   void close();                      // now; queued frames are dropped
-  void close_after_flush();          // once queued frames are written
+  // Once queued frames are written; `reason` goes to on_close.
+  void close_after_flush(const std::string& reason = "closed by this side");
   bool closed() const { return closed_; }
   bool flushed() const { return closed_ || out_.empty(); }
 
@@ -63,6 +65,7 @@ class Transport : public std::enable_shared_from_this<Transport> {
   bool reading_stopped_ = false;
   bool close_when_flushed_ = false;
   bool closed_ = false;
+  std::string close_reason_;
 };
 
 // A Unix stream socket; receives descriptors with recvmsg (close-on-exec).

@@ -452,8 +452,9 @@ void Transpiler::finishNamespace(const Namespace& ns) {
 // ---------------------------------------------------------------------------
 // Parameter properties
 
-// constructor(public x: number) { super(); }  ->  constructor(       x        ) { super(); this.x =
-// x; }
+// constructor(public x: number) { super(); }  becomes
+//   constructor(       x        ) { super(); this.x = x; }
+// and visitClass declares `x;` as the class's first field.
 void Transpiler::insertParameterProperties(TSNode ctor,
                                            const std::vector<std::string_view>& props) {
   TSNode body = childOf(ctor, S.statement_block);

@@ -1,0 +1,1 @@
+Deno.exit(Number(Deno.args[0] ?? 0));

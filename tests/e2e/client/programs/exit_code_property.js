@@ -1,0 +1,2 @@
+Deno.exitCode = 7;
+console.log("set");

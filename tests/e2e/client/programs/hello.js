@@ -1,0 +1,1 @@
+console.log("hello from", Deno.args.length ? Deno.args.join(" ") : "toolchain");

@@ -1,0 +1,3 @@
+// Says it has started, then never yields.
+console.log("started");
+while (true) {}

@@ -1,0 +1,1 @@
+console.log(`stdin ${Deno.stdin.isTerminal()} stdout ${Deno.stdout.isTerminal()} stderr ${Deno.stderr.isTerminal()}`);
