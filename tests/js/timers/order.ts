@@ -1,6 +1,6 @@
 // Timers fire by deadline, then creation order; microtasks run between timers.
 const log: string[] = [];
-setTimeout(() => log.push("t30"), 30);
+setTimeout(() => log.push("t30"), 200);
 setTimeout(() => {
   log.push("t0-a");
   Promise.resolve().then(() => log.push("micro after t0-a"));
@@ -17,6 +17,6 @@ const iv = setInterval(() => {
 }, 1);
 setTimeout((a: string, b: number) => {
   log.push(`args ${a} ${b}`);
-}, 40, "x", 2);
-setTimeout(() => console.log(log.join("\n")), 60);
+}, 250, "x", 2);
+setTimeout(() => console.log(log.join("\n")), 300);
 console.log(typeof cancelled, cancelled > 0);
