@@ -1,0 +1,1 @@
+export const fromMts = (n: number): string => `mts ${n satisfies number}`;
