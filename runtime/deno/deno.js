@@ -144,9 +144,10 @@ Object.defineProperty(Deno, "exitCode", {
     return ops.op_get_exit_code();
   },
   set(code) {
-    if (typeof code !== "number" || !Number.isInteger(code)) {
+    if (typeof code !== "number") {
       throw new TypeError(`Exit code must be a number, got: ${code} (${typeof code})`);
     }
+    if (!Number.isInteger(code)) throw new RangeError(`Exit code must be an integer, got: ${code}`);
     ops.op_set_exit_code(code);
   },
   enumerable: true,
