@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <climits>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -44,7 +45,11 @@ int serve() {
 
 int main(int argc, char** argv) {
   if (argc == 2 && std::string_view(argv[1]) == "daemon") return serve();
+  // As Deno: a closed pipe is an EPIPE error (BrokenPipe), not the end of the
+  // process, so `toolchain run x.ts | head -1` ends as it does through the daemon.
+  ::signal(SIGPIPE, SIG_IGN);
   toolchain::driver::Invocation invocation;
+  invocation.process_signals = true;  // this process is the program's
   char cwd[PATH_MAX];
   if (::getcwd(cwd, sizeof cwd) == nullptr) {
     std::fprintf(stderr, "error: the current directory is not accessible\n");

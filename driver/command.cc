@@ -58,6 +58,7 @@ int run_command(const Invocation& inv) {
   options.permissions = std::move(command.permissions);
   options.stdio = inv.stdio;
   options.control = inv.control;
+  options.process_signals = inv.process_signals;
   options.module_cache = inv.module_cache;
   options.max_heap_mb = command.max_heap_mb;
   return run_program(options);

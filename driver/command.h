@@ -18,6 +18,7 @@ struct Invocation {
   Stdio stdio;
   std::shared_ptr<RunControl> control;     // may be null
   std::shared_ptr<modules::ModuleCache> module_cache;  // the daemon's warm cache; may be null
+  bool process_signals = false;            // in-process: see RunOptions::process_signals
 };
 
 // Parses argv, prints usage errors to stdio.err, runs, and returns the exit code.

@@ -31,6 +31,12 @@ class ModuleCache;
 class RunControl {
  public:
   void terminate(int exit_code);
+  // A signal the user sent the program (the daemon client forwards Ctrl-C as
+  // SIGINT). If the program listens for it (Deno.addSignalListener), its
+  // listeners run and this returns true; otherwise the signal's default action
+  // applies: a signal that ends processes ends the program with exit code
+  // 128 + signo (130 for SIGINT), and this returns false.
+  bool interrupt(int signo);
 
   // Engine side.
   void attach(Runtime* runtime);
@@ -52,6 +58,9 @@ struct RunOptions {
   std::shared_ptr<RunControl> control;       // may be null
   size_t max_heap_mb = 0;                    // 0: V8's default heap limit
   std::shared_ptr<modules::ModuleCache> module_cache;  // a daemon's warm cache; may be null
+  // In-process runs: the program's signal listeners catch this process's own
+  // signals. The daemon leaves it false and delivers signals with RunControl::interrupt.
+  bool process_signals = false;
 };
 
 // Initialises V8 once per process. Safe to call more than once.

@@ -9,6 +9,7 @@
 #include <climits>
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
 #include "cli/client/daemon.h"
 #include "cli/client/rpc.h"
@@ -22,10 +23,22 @@ namespace json = boost::json;
 namespace {
 
 constexpr int kRunId = 10;
-// After Ctrl-C the client waits this long for the daemon's answer, then exits
-// 130 anyway (the daemon terminates the program on the cancel, or when the
-// connection closes).
-constexpr int kCancelGraceMs = 60;
+// After a signal the client waits this long for the daemon's answer (the run's
+// result, or `$/signalHandled`: the program listens and goes on), then exits
+// 128 + signo anyway (130 for Ctrl-C); its connection closing ends the program.
+constexpr int kSignalGraceMs = 60;
+
+// The signals the client forwards to the program ($/signal), and their names.
+constexpr std::pair<int, const char*> kForwarded[] = {
+    {SIGINT, "SIGINT"}, {SIGTERM, "SIGTERM"}, {SIGHUP, "SIGHUP"},
+    {SIGQUIT, "SIGQUIT"}, {SIGUSR1, "SIGUSR1"}, {SIGUSR2, "SIGUSR2"},
+};
+
+const char* signal_name(int sig) {
+  for (const auto& [number, name] : kForwarded)
+    if (number == sig) return name;
+  return "SIGINT";
+}
 
 int signal_pipe[2] = {-1, -1};
 
@@ -41,7 +54,7 @@ void install_signal_handlers() {
   struct sigaction action {};
   action.sa_handler = on_signal;
   sigemptyset(&action.sa_mask);
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+  for (const auto& [sig, name] : kForwarded) {
     // A shell that started us with SIGINT ignored (`cmd &`) meant it.
     struct sigaction old {};
     ::sigaction(sig, nullptr, &old);
@@ -84,28 +97,28 @@ int run_in_daemon(const std::vector<std::string>& argv, const Paths& paths) {
   const int fds[3] = {0, 1, 2};
   if (!connection.send(request(kRunId, "run", std::move(params)), fds)) return daemon_gone(paths);
 
-  long long cancel_deadline = -1;  // when Ctrl-C was pressed and not yet answered
-  int cancel_code = 130;
+  long long signal_deadline = -1;  // a signal not yet answered: exit then
+  int signal_code = 130;
   for (;;) {
     int timeout = -1;
-    if (cancel_deadline >= 0) timeout = static_cast<int>(std::max(0LL, cancel_deadline - now_ms()));
+    if (signal_deadline >= 0) timeout = static_cast<int>(std::max(0LL, signal_deadline - now_ms()));
     pollfd p[2] = {{connection.fd(), POLLIN, 0}, {signal_pipe[0], POLLIN, 0}};
     int rc = ::poll(p, signal_pipe[0] >= 0 ? 2 : 1, timeout);
     if (rc < 0) {
       if (errno == EINTR) continue;
       return daemon_gone(paths);
     }
-    if (rc == 0) return cancel_code;  // the grace after Ctrl-C is over
+    if (rc == 0) return signal_code;  // the program did not take the signal
 
     if (p[1].revents & POLLIN) {
       unsigned char sigs[16];
       ssize_t n = ::read(signal_pipe[0], sigs, sizeof sigs);
       for (ssize_t i = 0; i < n; ++i) {
-        connection.send(notification("$/cancelRequest", json::object{{"id", kRunId}}));
-        int code = 128 + sigs[i];
-        if (sigs[i] != SIGINT) return code;  // SIGTERM, SIGHUP: leave now; the daemon ends the run
-        cancel_code = code;
-        if (cancel_deadline < 0) cancel_deadline = now_ms() + kCancelGraceMs;
+        // The daemon answers `$/signalHandled` if the program listens for it,
+        // else ends the program, which answers the run with 128 + signo.
+        connection.send(notification("$/signal", json::object{{"id", kRunId}, {"signal", signal_name(sigs[i])}}));
+        signal_code = 128 + sigs[i];
+        signal_deadline = now_ms() + kSignalGraceMs;
       }
     }
 
@@ -122,7 +135,7 @@ int run_in_daemon(const std::vector<std::string>& argv, const Paths& paths) {
           // signal, so it goes on running and the client waits for it.
           if (const json::value* method = object->if_contains("method");
               method && method->is_string() && method->as_string() == "$/signalHandled")
-            cancel_deadline = -1;
+            signal_deadline = -1;
           continue;
         }
         if (!id->is_int64() || id->as_int64() != kRunId) continue;
@@ -142,7 +155,7 @@ int run_in_daemon(const std::vector<std::string>& argv, const Paths& paths) {
         print_error("the toolchain daemon sent a malformed message");
         return 1;
       }
-      if (!open) return cancel_deadline >= 0 ? cancel_code : daemon_gone(paths);
+      if (!open) return signal_deadline >= 0 ? signal_code : daemon_gone(paths);
     }
   }
 }

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "engine.h"
+#include "signals/signal_names.h"
 
 namespace toolchain::daemon {
 
@@ -53,13 +54,19 @@ void register_run_method(MethodRegistry& registry, RunMethodOptions options) {
     if (options.prepare) options.prepare(inv);
     auto control = std::make_shared<RunControl>();
     inv.control = control;
-    // Ctrl-C in the client, its connection closing, or shutdown: the program
-    // ends and the run answers 130. (For programs that listen for SIGINT, the
-    // engine will offer a RunControl call that runs the listeners, or terminates
-    // with 130 when there are none; register it here with
-    // call.cancel_token()->on_interrupt: each Ctrl-C then reaches the program,
-    // and a disconnect or shutdown still terminates it.)
+    // $/cancelRequest, the connection closing, or shutdown: the program ends
+    // and the run answers 130.
     call.cancel_token()->on_cancel([control](CancelReason) { control->terminate(130); });
+    // A forwarded signal (Ctrl-C: SIGINT) runs the program's listeners if it
+    // has some; if not, it ends the program with 128 + signo.
+    call.cancel_token()->on_signal([control](const std::string& name) {
+      std::optional<int> signo = signals::signal_number(name);
+      if (!signo) {
+        control->terminate(130);  // a name we do not know: as a cancel
+        return false;
+      }
+      return control->interrupt(*signo);
+    });
     int exit_code = driver::run_command(inv);
     call.fds().clear();  // the client's stdio, closed before it hears the result
     return json::object{{"exitCode", exit_code}};

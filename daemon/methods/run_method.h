@@ -16,7 +16,8 @@ struct RunMethodOptions {
 
 // Registers "run": params {argv: [string], cwd: absolute string, env: {string: string}}
 // and exactly 3 descriptors (stdin, stdout, stderr); result {exitCode}. Cancel,
-// disconnect and shutdown terminate the program (exit code 130).
+// disconnect and shutdown terminate the program (exit code 130); $/signal runs
+// the program's listeners for the signal, or ends it with 128 + signo.
 void register_run_method(MethodRegistry& registry, RunMethodOptions options = {});
 
 }  // namespace toolchain::daemon

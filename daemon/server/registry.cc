@@ -42,20 +42,25 @@ void CancelToken::cancel(CancelReason reason) {
   for (auto& fn : callbacks) fn(reason);
 }
 
-void CancelToken::on_interrupt(std::function<void()> fn) {
+void CancelToken::on_signal(std::function<bool(const std::string&)> fn) {
   std::lock_guard lock(mutex_);
-  interrupt_callbacks_.push_back(std::move(fn));
+  signal_handlers_.push_back(std::move(fn));
 }
 
-void CancelToken::request_cancel() {
-  std::vector<std::function<void()>> interrupts;
+bool CancelToken::signal(const std::string& name) {
+  std::vector<std::function<bool(const std::string&)>> handlers;
   {
     std::lock_guard lock(mutex_);
-    if (reason_) return;
-    interrupts = interrupt_callbacks_;  // copied: they run again on the next request
+    if (reason_) return false;
+    handlers = signal_handlers_;  // copied: called without the lock
   }
-  if (interrupts.empty()) return cancel(CancelReason::kRequested);
-  for (auto& fn : interrupts) fn();
+  if (handlers.empty()) {
+    cancel(CancelReason::kRequested);
+    return false;
+  }
+  bool handled = false;
+  for (auto& fn : handlers) handled = fn(name) || handled;
+  return handled;
 }
 
 Call::Call(std::uint64_t connection, json::value id, std::string method, json::value params,

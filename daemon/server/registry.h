@@ -29,9 +29,9 @@ const char* to_string(CancelReason reason);
 // Set when the client cancels the request, its connection closes, or the daemon
 // shuts down. Thread-safe.
 //
-// A method may take $/cancelRequest as an interrupt instead (a program that
-// listens for SIGINT): once it registers on_interrupt, each $/cancelRequest calls
-// its interrupt callbacks and does not cancel; disconnect and shutdown still do.
+// It also carries the signals the client forwards ($/signal: Ctrl-C is
+// "SIGINT"). A method that can take signals registers on_signal and decides
+// what each one does; for any other method a signal cancels the request.
 class CancelToken {
  public:
   bool cancelled() const { return reason().has_value(); }
@@ -42,18 +42,19 @@ class CancelToken {
   // The first cancel wins; later ones do nothing.
   void cancel(CancelReason reason);
 
-  // Runs `fn` on every later $/cancelRequest for this request (on the server's
-  // thread; must be quick), which then no longer cancels the token.
-  void on_interrupt(std::function<void()> fn);
-  // What the server does on $/cancelRequest: interrupt if anyone listens, else
-  // cancel(kRequested).
-  void request_cancel();
+  // Runs `fn(signal name)` on every later $/signal for this request (on the
+  // server's thread; must be quick). It returns whether the request handled the
+  // signal and goes on running.
+  void on_signal(std::function<bool(const std::string&)> fn);
+  // What the server does on $/signal: true if a handler took it. With no
+  // handler, the signal cancels the request (kRequested) and this returns false.
+  bool signal(const std::string& name);
 
  private:
   mutable std::mutex mutex_;
   std::optional<CancelReason> reason_;
   std::vector<std::function<void(CancelReason)>> callbacks_;
-  std::vector<std::function<void()>> interrupt_callbacks_;
+  std::vector<std::function<bool(const std::string&)>> signal_handlers_;
 };
 
 // Delivers replies to the server's thread; outlives the server safely.

@@ -342,7 +342,24 @@ void Server::dispatch_notification(Connection& conn, jsonrpc::Notification note)
     auto it = conn.in_flight.find(jsonrpc::id_key(*id));
     if (it == conn.in_flight.end()) return;  // already answered
     logf("conn {}: cancel {} (id {})", conn.id, it->second.method, describe(*id));
-    it->second.token->request_cancel();
+    it->second.token->cancel(CancelReason::kRequested);
+    return;
+  }
+  if (note.method == "$/signal") {
+    const json::object* params = note.params.if_object();
+    const json::value* id = params ? params->if_contains("id") : nullptr;
+    const json::value* signal = params ? params->if_contains("signal") : nullptr;
+    if (!id || !jsonrpc::is_valid_id(*id) || !signal || !signal->is_string()) {
+      logf("conn {}: $/signal without a valid id and signal name: ignored", conn.id);
+      return;
+    }
+    auto it = conn.in_flight.find(jsonrpc::id_key(*id));
+    if (it == conn.in_flight.end()) return;  // already answered
+    std::string name(signal->as_string());
+    bool handled = it->second.token->signal(name);
+    logf("conn {}: {} for {} (id {}): {}", conn.id, name, it->second.method, describe(*id),
+         handled ? "handled by the program" : "ends it");
+    if (handled) send(conn, jsonrpc::make_notification("$/signalHandled", json::object{{"id", *id}, {"signal", name}}));
     return;
   }
   const MethodRegistry::Method* method = registry_.find(note.method);
@@ -477,6 +494,7 @@ void Server::register_builtins() {
   // Handled in dispatch_notification (it needs the connection); registered so
   // the name is taken.
   registry_.add_notification("$/cancelRequest", [](const json::value&) {});
+  registry_.add_notification("$/signal", [](const json::value&) {});
 }
 
 json::object Server::status() const {

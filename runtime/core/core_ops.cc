@@ -7,6 +7,7 @@
 
 #include "core/runtime.h"
 #include "core/ops_index.h"
+#include "io/stdio_state.h"
 
 namespace toolchain {
 
@@ -24,7 +25,8 @@ void write_all(int fd, std::string_view text) {
 }
 
 void op_print(Runtime& rt, std::string text, bool to_stderr) {
-  write_all(to_stderr ? rt.stdio.err : rt.stdio.out, text);
+  // Through the Deno.stdout/stderr resource: once the program closed it, BadResource.
+  write_all(rt.stdio_state().fd(to_stderr ? 2 : 1), text);
 }
 
 bool op_is_terminal(Runtime& rt, int fd) {

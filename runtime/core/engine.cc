@@ -2,6 +2,8 @@
 
 #include "core/runtime.h"
 #include "core/snapshot.h"
+#include "signals/signal_hub.h"
+#include "signals/signal_names.h"
 
 namespace toolchain {
 
@@ -20,6 +22,16 @@ void RunControl::terminate(int exit_code) {
   std::lock_guard lock(mutex_);
   if (runtime_) runtime_->terminate(exit_code);
   else pending_ = exit_code;
+}
+
+bool RunControl::interrupt(int signo) {
+  std::lock_guard lock(mutex_);
+  if (runtime_ && runtime_->signals().deliver(signo)) return true;
+  if (signals::terminates_by_default(signo)) {
+    if (runtime_) runtime_->terminate(128 + signo);
+    else pending_ = 128 + signo;
+  }
+  return false;
 }
 
 void RunControl::attach(Runtime* runtime) {

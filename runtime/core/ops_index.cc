@@ -5,6 +5,8 @@ namespace toolchain {
 void register_core_ops(bridge::OpRegistry&);
 void register_deno_ops(bridge::OpRegistry&);
 void register_fs_ops(bridge::OpRegistry&);
+void register_io_ops(bridge::OpRegistry&);
+void register_signal_ops(bridge::OpRegistry&);
 
 const bridge::OpRegistry& all_ops() {
   static const bridge::OpRegistry registry = [] {
@@ -12,6 +14,8 @@ const bridge::OpRegistry& all_ops() {
     register_core_ops(r);
     register_deno_ops(r);
     register_fs_ops(r);
+    register_io_ops(r);
+    register_signal_ops(r);
     return r;
   }();
   return registry;

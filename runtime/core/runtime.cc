@@ -12,6 +12,8 @@
 #include "bridge/op.h"
 #include "core/snapshot.h"
 #include "errors/format_error.h"
+#include "io/stdio_state.h"
+#include "signals/signal_hub.h"
 #include "modules/module_loader.h"
 #include "modules/specifier.h"
 
@@ -26,6 +28,7 @@ Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot)
       permissions(options.permissions),
       stdio(options.stdio),
       main_specifier_(options.main_module) {
+  signals_ = std::make_unique<signals::SignalHub>(*this, options.process_signals);
   allocator_.reset(v8::ArrayBuffer::Allocator::NewDefaultAllocator());
   v8::Isolate::CreateParams params;
   params.array_buffer_allocator = allocator_.get();
@@ -76,6 +79,8 @@ void LoopHandle::close() {
 
 Runtime::~Runtime() {
   loop_handle_->close();
+  stdio_state_.reset();
+  signals_.reset();
   parked_.clear();
   modules_.reset();
   unhandled_.clear();
@@ -87,6 +92,11 @@ Runtime::~Runtime() {
   context_.Reset();
   isolate_->Exit();
   isolate_->Dispose();
+}
+
+io::StdioState& Runtime::stdio_state() {
+  if (!stdio_state_) stdio_state_ = std::make_unique<io::StdioState>(*this);
+  return *stdio_state_;
 }
 
 std::string Runtime::resolve_path(std::string_view path) const {

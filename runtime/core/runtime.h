@@ -23,6 +23,12 @@ namespace toolchain {
 namespace modules {
 class ModuleLoader;
 }
+namespace io {
+class StdioState;
+}
+namespace signals {
+class SignalHub;
+}
 using modules::ModuleLoader;
 
 // A way for other threads to post work to a runtime's loop that stays safe after
@@ -61,6 +67,10 @@ class Runtime {
   boost::asio::io_context& loop() { return loop_; }
   std::shared_ptr<LoopHandle> loop_handle() const { return loop_handle_; }
   ModuleLoader& modules() { return *modules_; }
+  // Deno.stdin/stdout/stderr state (io/), made when first used.
+  io::StdioState& stdio_state();
+  // The program's signal listeners (signals/); thread-safe deliver().
+  signals::SignalHub& signals() { return *signals_; }
 
   // Per-program process state.
   std::string cwd;
@@ -127,6 +137,9 @@ class Runtime {
   boost::asio::io_context loop_;
   std::shared_ptr<LoopHandle> loop_handle_ = std::make_shared<LoopHandle>(this);
   std::unique_ptr<ModuleLoader> modules_;
+  // After loop_: destroyed before it, as they hold Asio objects of the loop.
+  std::unique_ptr<io::StdioState> stdio_state_;
+  std::unique_ptr<signals::SignalHub> signals_;
   boost::asio::steady_timer timer_{loop_};
   bool timer_keeps_alive_ = false;
   int refs_ = 0;

@@ -56,24 +56,27 @@ TEST(CancelToken, CallbacksRunOnceWithTheFirstReason) {
   EXPECT_EQ(seen, (std::vector<CancelReason>{CancelReason::kRequested, CancelReason::kRequested}));
 }
 
-TEST(CancelToken, InterruptListenersTakeCancelRequests) {
+TEST(CancelToken, SignalHandlersTakeSignals) {
   CancelToken plain;
-  plain.request_cancel();
-  EXPECT_EQ(plain.reason(), CancelReason::kRequested);  // nobody listens: cancelled
+  EXPECT_FALSE(plain.signal("SIGINT"));
+  EXPECT_EQ(plain.reason(), CancelReason::kRequested);  // nobody handles signals: cancelled
 
   CancelToken t;
-  int interrupts = 0;
+  std::vector<std::string> seen;
   std::optional<CancelReason> cancelled;
-  t.on_interrupt([&] { ++interrupts; });
+  t.on_signal([&](const std::string& name) {
+    seen.push_back(name);
+    return name == "SIGINT";
+  });
   t.on_cancel([&](CancelReason r) { cancelled = r; });
-  t.request_cancel();
-  t.request_cancel();
-  EXPECT_EQ(interrupts, 2);
+  EXPECT_TRUE(t.signal("SIGINT"));
+  EXPECT_FALSE(t.signal("SIGTERM"));  // the handler said no: the token is not cancelled for it
+  EXPECT_EQ(seen, (std::vector<std::string>{"SIGINT", "SIGTERM"}));
   EXPECT_FALSE(t.cancelled());
   t.cancel(CancelReason::kDisconnected);  // a client going away still ends it
   EXPECT_EQ(cancelled, CancelReason::kDisconnected);
-  t.request_cancel();
-  EXPECT_EQ(interrupts, 2);
+  EXPECT_FALSE(t.signal("SIGINT"));
+  EXPECT_EQ(seen.size(), 2u);
 }
 
 TEST(CancelToken, ThreadSafe) {

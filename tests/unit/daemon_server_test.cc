@@ -66,11 +66,15 @@ void register_test_methods(MethodRegistry& r) {
     }
     return json::object{{"count", i}};
   });
-  // Counts $/cancelRequest as interrupts; returns after two, or when cancelled.
+  // Takes SIGINT ($/signal) and counts it; returns after two, or when cancelled.
   r.add_blocking("test/interruptible", [](Call& call) -> json::value {
     auto count = std::make_shared<std::atomic<int>>(0);
-    call.cancel_token()->on_interrupt([count] { ++*count; });
-    g_interruptible_ready = 1;  // a $/cancelRequest before this is a plain cancel
+    call.cancel_token()->on_signal([count](const std::string& name) {
+      if (name != "SIGINT") return false;
+      ++*count;
+      return true;
+    });
+    g_interruptible_ready = 1;  // a $/signal before this is a plain cancel
     auto deadline = std::chrono::steady_clock::now() + kTimeout;
     while (*count < 2 && !call.cancelled() && std::chrono::steady_clock::now() < deadline)
       std::this_thread::sleep_for(2ms);
@@ -299,15 +303,23 @@ TEST_F(DaemonServer, CancelRequest) {
   EXPECT_EQ(reply->at("id"), json::value(1));
 }
 
-TEST_F(DaemonServer, CancelRequestsCanBeInterrupts) {
+TEST_F(DaemonServer, SignalsReachMethodsThatTakeThem) {
   DaemonThread d(test_options());
   ASSERT_TRUE(d.listening());
   Client c(d.socket_path());
   g_interruptible_ready = 0;
   ASSERT_TRUE(c.request(1, "test/interruptible"));
   wait_for(g_interruptible_ready);
-  ASSERT_TRUE(c.notify("$/cancelRequest", json::object{{"id", 1}}));
-  ASSERT_TRUE(c.notify("$/cancelRequest", json::object{{"id", 1}}));
+  ASSERT_TRUE(c.notify("$/signal", json::object{{"id", 1}, {"signal", "SIGINT"}}));
+  ASSERT_TRUE(c.notify("$/signal", json::object{{"id", 1}}));  // no name: ignored
+  ASSERT_TRUE(c.notify("$/signal", json::object{{"id", 1}, {"signal", "SIGINT"}}));
+  // Each handled signal is acknowledged with $/signalHandled, then the result comes.
+  for (int i = 0; i < 2; ++i) {
+    auto note = c.read();
+    ASSERT_TRUE(note);
+    EXPECT_EQ(note->at("method"), json::value("$/signalHandled"));
+    EXPECT_EQ(note->at("params"), json::value(json::object{{"id", 1}, {"signal", "SIGINT"}}));
+  }
   auto reply = c.read();
   ASSERT_TRUE(reply);
   EXPECT_EQ(reply->at("result").at("interrupts"), json::value(2));
@@ -320,7 +332,8 @@ TEST_F(DaemonServer, CancelRequestsCanBeInterrupts) {
     g_interruptible_ready = 0;
     ASSERT_TRUE(gone.request(1, "test/interruptible"));
     wait_for(g_interruptible_ready);
-    ASSERT_TRUE(gone.notify("$/cancelRequest", json::object{{"id", 1}}));
+    ASSERT_TRUE(gone.notify("$/signal", json::object{{"id", 1}, {"signal", "SIGINT"}}));
+    ASSERT_TRUE(gone.read());  // $/signalHandled
     EXPECT_EQ(gone.call(2, "test/echo").at("id"), json::value(2));
   }
   auto deadline = std::chrono::steady_clock::now() + kTimeout;
