@@ -7,6 +7,7 @@ void register_deno_ops(bridge::OpRegistry&);
 void register_fs_ops(bridge::OpRegistry&);
 void register_io_ops(bridge::OpRegistry&);
 void register_signal_ops(bridge::OpRegistry&);
+void register_url_ops(bridge::OpRegistry&);
 
 const bridge::OpRegistry& all_ops() {
   static const bridge::OpRegistry registry = [] {
@@ -16,6 +17,7 @@ const bridge::OpRegistry& all_ops() {
     register_fs_ops(r);
     register_io_ops(r);
     register_signal_ops(r);
+    register_url_ops(r);
     return r;
   }();
   return registry;
