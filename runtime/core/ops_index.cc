@@ -5,6 +5,10 @@ namespace toolchain {
 void register_core_ops(bridge::OpRegistry&);
 void register_deno_ops(bridge::OpRegistry&);
 void register_fs_ops(bridge::OpRegistry&);
+void register_encoding_ops(bridge::OpRegistry&);
+void register_events_ops(bridge::OpRegistry&);
+void register_structured_clone_ops(bridge::OpRegistry&);
+void register_crypto_ops(bridge::OpRegistry&);
 
 const bridge::OpRegistry& all_ops() {
   static const bridge::OpRegistry registry = [] {
@@ -12,6 +16,10 @@ const bridge::OpRegistry& all_ops() {
     register_core_ops(r);
     register_deno_ops(r);
     register_fs_ops(r);
+    register_encoding_ops(r);
+    register_events_ops(r);
+    register_structured_clone_ops(r);
+    register_crypto_ops(r);
     return r;
   }();
   return registry;
