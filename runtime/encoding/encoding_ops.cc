@@ -210,7 +210,8 @@ void op_base64_decode(const v8::FunctionCallbackInfo<v8::Value>& info) {
   auto* isolate = info.GetIsolate();
   const bridge::JsError invalid{"DOMException.InvalidCharacterError", "Failed to decode base64"};
   auto input = latin1_of(isolate, info[0].As<v8::String>());
-  if (!input) return throw_error(isolate, invalid);
+  if (!input)
+    return throw_error(isolate, {"DOMException.InvalidCharacterError", "Failed to decode base64: invalid character"});
   std::string data;
   data.reserve(input->size());
   for (char c : *input)

@@ -177,7 +177,7 @@ class EventTarget {
     const capture = Boolean(options.capture);
     const signal = options.signal;
     if (signal !== undefined && !(signal instanceof internals.AbortSignal)) {
-      throw new TypeError("Failed to execute 'addEventListener' on 'EventTarget': member signal is not of type AbortSignal.");
+      throw new TypeError("Failed to execute 'addEventListener' on 'EventTarget': 'signal' of 'AddEventListenerOptions' (Argument 3) is not of type AbortSignal");
     }
     if (signal?.aborted) return;
     const map = listenersOf(target);
@@ -256,7 +256,7 @@ class PromiseRejectionEvent extends Event {
     requiredArguments(arguments.length, 2, prefix);
     const init = toDictionary(eventInitDict, prefix, 2);
     if (!("promise" in init)) {
-      throw new TypeError(`${prefix}: cannot convert to dictionary.: 'promise' of 'PromiseRejectionEventInit' (Argument 2) is required, but missing.`);
+      throw new TypeError(`${prefix}: 'promise' of 'PromiseRejectionEventInit' (Argument 2) is required, but missing.`);
     }
     super(type, init);
     this.#promise = init.promise;
