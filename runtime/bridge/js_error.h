@@ -2,7 +2,8 @@
 // An error an op throws in C++ to make JavaScript throw (or a promise reject).
 // `cls` names the JavaScript class: a built-in ("TypeError", "RangeError", "Error",
 // "SyntaxError") or one registered by the built-in JS with core.registerErrorClass
-// (Deno.errors.NotFound is registered as "NotFound").
+// (Deno.errors.NotFound is registered as "NotFound"; "DOMException.DataCloneError"
+// makes a DOMException of that name).
 #include <string>
 #include <string_view>
 

@@ -8,6 +8,10 @@ void register_fs_ops(bridge::OpRegistry&);
 void register_io_ops(bridge::OpRegistry&);
 void register_signal_ops(bridge::OpRegistry&);
 void register_url_ops(bridge::OpRegistry&);
+void register_encoding_ops(bridge::OpRegistry&);
+void register_events_ops(bridge::OpRegistry&);
+void register_structured_clone_ops(bridge::OpRegistry&);
+void register_crypto_ops(bridge::OpRegistry&);
 
 const bridge::OpRegistry& all_ops() {
   static const bridge::OpRegistry registry = [] {
@@ -18,6 +22,10 @@ const bridge::OpRegistry& all_ops() {
     register_io_ops(r);
     register_signal_ops(r);
     register_url_ops(r);
+    register_encoding_ops(r);
+    register_events_ops(r);
+    register_structured_clone_ops(r);
+    register_crypto_ops(r);
     return r;
   }();
   return registry;

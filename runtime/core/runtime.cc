@@ -50,7 +50,7 @@ Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot)
       [](v8::Local<v8::Message>, v8::Local<v8::Value> error) {
         Runtime& rt = from(v8::Isolate::GetCurrent());
         v8::HandleScope scope(rt.isolate());
-        rt.report_uncaught(error, false);
+        rt.report_exception(error);
       },
       v8::Isolate::kMessageError);
 
@@ -192,7 +192,7 @@ void Runtime::call_from_loop(v8::Local<v8::Function> fn, int argc, v8::Local<v8:
   v8::TryCatch try_catch(isolate_);
   if (fn->Call(context(), v8::Undefined(isolate_), argc, argv).IsEmpty() && !exiting_) {
     if (try_catch.HasTerminated() && handle_termination()) return;
-    report_uncaught(try_catch.Exception(), false);
+    report_exception(try_catch.Exception());
     return;
   }
   after_macrotask();
@@ -205,11 +205,57 @@ void Runtime::after_macrotask() {
     isolate_->PerformMicrotaskCheckpoint();
     if (try_catch.HasTerminated() && handle_termination()) return;
   }
-  if (exiting_ || unhandled_.empty()) return;
-  v8::HandleScope scope(isolate_);
-  auto reason = unhandled_.front().second.Get(isolate_);
-  unhandled_.clear();
-  report_uncaught(reason, true);
+  // Each unhandled rejection is an `unhandledrejection` event at globalThis
+  // first; one no listener cancels ends the program.
+  while (!exiting_ && !unhandled_.empty()) {
+    v8::HandleScope scope(isolate_);
+    auto pending = std::move(unhandled_);
+    unhandled_.clear();
+    for (auto& [promise, reason] : pending) {
+      v8::Local<v8::Value> args[] = {promise.Get(isolate_), reason.Get(isolate_)};
+      if (call_hook("dispatchRejectionEvent", 2, args)) continue;
+      if (!exiting_) report_uncaught(args[1], true);
+      return;
+    }
+    v8::TryCatch try_catch(isolate_);
+    isolate_->PerformMicrotaskCheckpoint();
+    if (try_catch.HasTerminated() && handle_termination()) return;
+  }
+}
+
+bool Runtime::call_hook(const char* name, int argc, v8::Local<v8::Value>* argv) {
+  if (exiting_) return false;
+  v8::TryCatch try_catch(isolate_);
+  v8::Local<v8::Value> hook, result;
+  if (!core()->Get(context(), v8_str(isolate_, name)).ToLocal(&hook) || !hook->IsFunction()) return false;
+  if (!hook.As<v8::Function>()->Call(context(), v8::Undefined(isolate_), argc, argv).ToLocal(&result)) {
+    if (try_catch.HasTerminated()) handle_termination();
+    return false;
+  }
+  return result->BooleanValue(isolate_);
+}
+
+void Runtime::report_exception(v8::Local<v8::Value> exception) {
+  if (exiting_ || handle_termination()) return;
+  auto context = this->context();
+  auto message = v8::Exception::CreateMessage(isolate_, exception);
+  v8::Local<v8::Value> args[] = {
+      exception,
+      message->Get(),
+      message->GetScriptResourceName(),
+      v8::Integer::New(isolate_, message->GetLineNumber(context).FromMaybe(0)),
+      v8::Integer::New(isolate_, message->GetStartColumn(context).FromMaybe(-1) + 1),
+  };
+  if (call_hook("dispatchErrorEvent", 5, args)) return;
+  report_uncaught(exception, false);
+}
+
+void Runtime::dispatch_load_when_evaluated(v8::Local<v8::Value> evaluation) {
+  if (load_dispatched_ || exiting_) return;
+  if (evaluation->IsPromise() && evaluation.As<v8::Promise>()->State() != v8::Promise::kFulfilled) return;
+  load_dispatched_ = true;
+  call_hook("dispatchLoadEvent", 0, nullptr);
+  after_macrotask();
 }
 
 void Runtime::on_promise_reject(v8::PromiseRejectMessage message) {
@@ -274,12 +320,27 @@ int Runtime::run() {
     }
   }
   after_macrotask();
+  dispatch_load_when_evaluated(evaluation);
   {
     // run_one() must wait for work still on the blocking pool, not return.
     auto guard = boost::asio::make_work_guard(loop_);
-    while (!exiting_ && refs_ > 0) loop_.run_one();
+    for (;;) {
+      while (!exiting_ && refs_ > 0) {
+        loop_.run_one();
+        dispatch_load_when_evaluated(evaluation);
+      }
+      // `beforeunload` canceled with new work scheduled keeps the program going.
+      if (exiting_ || handle_termination()) break;
+      bool canceled = call_hook("dispatchBeforeUnloadEvent", 0, nullptr);
+      after_macrotask();
+      if (!canceled || refs_ == 0) break;
+    }
   }
   if (!exiting_) handle_termination();
+  if (!exiting_ && load_dispatched_) {
+    call_hook("dispatchUnloadEvent", 0, nullptr);
+    after_macrotask();
+  }
   if (!exiting_ && evaluation->IsPromise() &&
       evaluation.As<v8::Promise>()->State() == v8::Promise::kPending) {
     write_stderr(errors::error_prefix(*this) + "Top-level await promise never resolved\n");

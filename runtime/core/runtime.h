@@ -119,6 +119,9 @@ class Runtime {
 
   // Prints `error: Uncaught …` for an exception and ends the program with exit code 1.
   void report_uncaught(v8::Local<v8::Value> exception, bool in_promise);
+  // An exception no JavaScript caught (a callback's, a listener's): first an
+  // `error` ErrorEvent at globalThis; report_uncaught unless a listener canceled it.
+  void report_exception(v8::Local<v8::Value> exception);
   // Writes to the program's stderr.
   void write_stderr(std::string_view text);
   bool stderr_colors() const;
@@ -128,6 +131,11 @@ class Runtime {
   static size_t on_near_heap_limit(void* data, size_t current, size_t initial);
   // After V8 stopped JavaScript (TerminateExecution): true if the program is ending.
   bool handle_termination();
+  // Calls core[name](...args) (events/global_events.js); its result as a boolean,
+  // false if the hook is missing or threw.
+  bool call_hook(const char* name, int argc, v8::Local<v8::Value>* argv);
+  // `load` once the main module has finished evaluating.
+  void dispatch_load_when_evaluated(v8::Local<v8::Value> evaluation);
 
   std::string main_specifier_;
   v8::Isolate* isolate_ = nullptr;
@@ -150,6 +158,7 @@ class Runtime {
   std::unordered_map<uint64_t, v8::Global<v8::Promise::Resolver>> parked_;
   uint64_t next_parked_ = 1;
   int exit_code_ = 0;
+  bool load_dispatched_ = false;
   // Rejections with no handler yet, reported after the current macrotask.
   std::vector<std::pair<v8::Global<v8::Promise>, v8::Global<v8::Value>>> unhandled_;
 };

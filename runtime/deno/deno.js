@@ -105,6 +105,7 @@ const Deno = {
   permissions: new Permissions(),
   exit(code) {
     if (code !== undefined) ops.op_set_exit_code(Number(code) | 0);
+    internals.dispatchUnloadEvent?.();  // Deno fires `unload` before exiting
     ops.op_exit(ops.op_get_exit_code());
     for (;;) {} // termination is already requested; this never returns
   },

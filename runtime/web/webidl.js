@@ -1,0 +1,46 @@
+// Helpers the web API built-ins share: WebIDL argument checks with the
+// messages Deno gives, and the inspect hook that prints an object's attributes
+// (`TextEncoder { encoding: "utf-8" }`).
+const customInspect = Symbol.for("Deno.privateCustomInspect");
+
+function requiredArguments(count, required, prefix) {
+  if (count < required) {
+    const noun = required === 1 ? "argument" : "arguments";
+    throw new TypeError(`${prefix}: ${required} ${noun} required, but only ${count} present`);
+  }
+}
+
+// Gives `cls` instances an inspect output listing `keys` (getters are read).
+function inspectAttributes(cls, keys) {
+  Object.defineProperty(cls.prototype, customInspect, {
+    value(inspect, options) {
+      if (!(this instanceof cls)) return inspect(this, options);
+      return inspect(internals.createFilteredInspectProxy({ object: this, keys, evaluate: true }), options);
+    },
+    configurable: true,
+  });
+}
+
+function toStringTag(cls, tag = cls.name) {
+  Object.defineProperty(cls.prototype, Symbol.toStringTag, { value: tag, configurable: true });
+}
+
+// WebIDL DOMString conversion: a Symbol throws V8's own TypeError, as in Deno.
+function toDOMString(value) {
+  return `${value}`;
+}
+
+// WebIDL dictionary conversion: undefined and null are the empty dictionary.
+function toDictionary(value, prefix, position) {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== "object" && typeof value !== "function") {
+    throw new TypeError(`${prefix}: Argument ${position} can not be converted to a dictionary`);
+  }
+  return value;
+}
+
+function defineGlobal(name, value, enumerable = false) {
+  Object.defineProperty(globalThis, name, { value, writable: true, enumerable, configurable: true });
+}
+
+internals.webidl = { requiredArguments, inspectAttributes, toStringTag, toDOMString, toDictionary, defineGlobal, customInspect };
