@@ -196,7 +196,7 @@ S.idlError = idlError;
 
 S.requiredArguments = (length, required, prefix) => {
   if (length < required) {
-    const errMsg = `${prefix ? prefix + ": " : ""}${required} argument${required === 1 ? "" : "s"} required, but only ${length} present.`;
+    const errMsg = `${prefix ? prefix + ": " : ""}${required} argument${required === 1 ? "" : "s"} required, but only ${length} present`;
     throw new $TypeError(errMsg);
   }
 };
@@ -243,7 +243,7 @@ S.toEnforcedUnsignedLongLong = (v, prefix, context) => {
 S.toEnum = (v, values, typeName, prefix) => {
   const s = S.toDOMString(v, prefix);
   for (let i = 0; i < values.length; i++) if (values[i] === s) return s;
-  throw new $TypeError(`${prefix ? prefix + ": " : ""}The provided value '${s}' is not a valid enum value of type ${typeName}.`);
+  throw new $TypeError(`${prefix ? prefix + ": " : ""}The provided value '${s}' is not a valid enum value of type ${typeName}`);
 };
 
 // A dictionary argument: undefined/null give an empty one; other non-objects are errors.
