@@ -12,6 +12,7 @@ void register_encoding_ops(bridge::OpRegistry&);
 void register_events_ops(bridge::OpRegistry&);
 void register_structured_clone_ops(bridge::OpRegistry&);
 void register_crypto_ops(bridge::OpRegistry&);
+void register_compression_ops(bridge::OpRegistry&);
 
 const bridge::OpRegistry& all_ops() {
   static const bridge::OpRegistry registry = [] {
@@ -26,6 +27,7 @@ const bridge::OpRegistry& all_ops() {
     register_events_ops(r);
     register_structured_clone_ops(r);
     register_crypto_ops(r);
+    register_compression_ops(r);
     return r;
   }();
   return registry;

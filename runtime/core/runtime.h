@@ -16,6 +16,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <v8.h>
 
+#include "core/resources.h"
 #include "engine.h"
 
 namespace toolchain {
@@ -79,6 +80,8 @@ class Runtime {
   permissions::Permissions permissions;
   Stdio stdio;
   std::string main_module_url;
+  // Native resources JavaScript names by id (core/resources.h).
+  ResourceTable resources;
 
   // Throws the JsError Deno throws (NotCapable: Requires read access to …) unless
   // the program may do this. Every op checks here, in C++, before acting.

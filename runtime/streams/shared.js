@@ -1,0 +1,304 @@
+// Shared pieces of the WHATWG Streams Standard (https://streams.spec.whatwg.org/):
+// captured built-ins, promise helpers, queue-with-sizes, strategy extraction and
+// the WebIDL conversions the stream classes need, with Deno's error messages.
+//
+// The stream files (writable_stream.js, readable_stream.js, transform_stream.js,
+// …) share their abstract operations through `internals.streams`, loaded in
+// that order, so each file takes what it needs from the ones before it.
+
+const S = internals.streams = { __proto__: null };
+
+// ---------------------------------------------------------------------------
+// Captured built-ins (user code may replace the originals later).
+
+const uncurryThis = Function.prototype.bind.bind(Function.prototype.call);
+S.uncurryThis = uncurryThis;
+S.Promise = Promise;
+S.PromisePrototypeThen = uncurryThis(Promise.prototype.then);
+S.PromiseResolve = Promise.resolve.bind(Promise);
+S.PromiseReject = Promise.reject.bind(Promise);
+S.ReflectApply = Reflect.apply;
+S.ObjectCreate = Object.create;
+S.ObjectDefineProperty = Object.defineProperty;
+S.ObjectDefineProperties = Object.defineProperties;
+S.ObjectPrototypeIsPrototypeOf = uncurryThis(Object.prototype.isPrototypeOf);
+S.ObjectGetPrototypeOf = Object.getPrototypeOf;
+S.ObjectSetPrototypeOf = Object.setPrototypeOf;
+S.SymbolAsyncIterator = Symbol.asyncIterator;
+S.SymbolIterator = Symbol.iterator;
+S.SymbolFor = Symbol.for;
+S.SymbolToStringTag = Symbol.toStringTag;
+S.NumberIsNaN = Number.isNaN;
+S.NumberIsInteger = Number.isInteger;
+S.MathMin = Math.min;
+S.MathMax = Math.max;
+S.MathTrunc = Math.trunc;
+S.TypeError = TypeError;
+S.RangeError = RangeError;
+S.ArrayBuffer = ArrayBuffer;
+S.Uint8Array = Uint8Array;
+S.DataView = DataView;
+S.ArrayBufferIsView = ArrayBuffer.isView;
+const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+const TypedArrayPrototypeGetSymbolToStringTag =
+  uncurryThis(Object.getOwnPropertyDescriptor(TypedArrayPrototype, Symbol.toStringTag).get);
+S.TypedArrayPrototypeGetSymbolToStringTag = TypedArrayPrototypeGetSymbolToStringTag;
+S.TypedArrayPrototypeGetBuffer = uncurryThis(Object.getOwnPropertyDescriptor(TypedArrayPrototype, "buffer").get);
+S.TypedArrayPrototypeGetByteOffset = uncurryThis(Object.getOwnPropertyDescriptor(TypedArrayPrototype, "byteOffset").get);
+S.TypedArrayPrototypeGetByteLength = uncurryThis(Object.getOwnPropertyDescriptor(TypedArrayPrototype, "byteLength").get);
+S.TypedArrayPrototypeGetLength = uncurryThis(Object.getOwnPropertyDescriptor(TypedArrayPrototype, "length").get);
+S.TypedArrayPrototypeSet = uncurryThis(TypedArrayPrototype.set);
+S.TypedArrayPrototypeSlice = uncurryThis(TypedArrayPrototype.slice);
+S.DataViewPrototypeGetBuffer = uncurryThis(Object.getOwnPropertyDescriptor(DataView.prototype, "buffer").get);
+S.DataViewPrototypeGetByteOffset = uncurryThis(Object.getOwnPropertyDescriptor(DataView.prototype, "byteOffset").get);
+S.DataViewPrototypeGetByteLength = uncurryThis(Object.getOwnPropertyDescriptor(DataView.prototype, "byteLength").get);
+S.ArrayBufferPrototypeGetByteLength = uncurryThis(Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "byteLength").get);
+S.ArrayBufferPrototypeSlice = uncurryThis(ArrayBuffer.prototype.slice);
+// Both from runtime/es/es_arraybuffer.js on V8 10.2.
+S.ArrayBufferPrototypeTransfer = uncurryThis(ArrayBuffer.prototype.transfer);
+S.ArrayBufferPrototypeGetDetached = uncurryThis(Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "detached").get);
+S.customInspect = Symbol.for("Deno.privateCustomInspect");
+
+const { PromisePrototypeThen, TypeError: $TypeError, RangeError: $RangeError, NumberIsNaN } = S;
+
+// ---------------------------------------------------------------------------
+// Promises, as the spec words them.
+
+// A promise with its resolving functions and its state (0 pending, 1
+// fulfilled, 2 rejected), for the slots that hold one.
+class Deferred {
+  promise;
+  state = 0;
+  #resolve;
+  #reject;
+  constructor() {
+    this.promise = new Promise((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+  }
+  resolve(value) {
+    if (this.state !== 0) return;
+    this.state = 1;
+    this.#resolve(value);
+  }
+  reject(reason) {
+    if (this.state !== 0) return;
+    this.state = 2;
+    this.#reject(reason);
+  }
+}
+S.Deferred = Deferred;
+
+const noop = () => {};
+S.noop = noop;
+// "Set promise.[[PromiseIsHandled]] to true": attach a no-op rejection handler.
+S.markHandled = (promise) => {
+  PromisePrototypeThen(promise, undefined, noop);
+};
+// "Upon fulfillment/rejection", without creating a promise the caller keeps.
+S.uponPromise = (promise, onFulfilled, onRejected) => {
+  PromisePrototypeThen(PromisePrototypeThen(promise, onFulfilled, onRejected), undefined, rethrowAsync);
+};
+function rethrowAsync(error) {
+  // An assertion inside a reaction failed: report it like an uncaught error.
+  queueMicrotask(() => { throw error; });
+}
+S.resolvedUndefined = () => S.PromiseResolve(undefined);
+
+// Calls an underlying source/sink/transformer method and turns its outcome into
+// a promise ("invoking a callback function" and "a promise resolved with").
+S.promiseCall = (fn, thisArg, ...args) => {
+  try {
+    return S.PromiseResolve(S.ReflectApply(fn, thisArg, args));
+  } catch (e) {
+    return S.PromiseReject(e);
+  }
+};
+
+// ---------------------------------------------------------------------------
+// Queue-with-sizes (spec §8.1). The queue is a ring-free array with a head
+// index: dequeuing is O(1) and the array is compacted when half is consumed.
+
+class Queue {
+  items = [];
+  head = 0;
+  get length() { return this.items.length - this.head; }
+  push(item) { this.items.push(item); }
+  shift() {
+    const item = this.items[this.head];
+    this.items[this.head++] = undefined;
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return item;
+  }
+  peek() { return this.items[this.head]; }
+  clear() { this.items = []; this.head = 0; }
+}
+S.Queue = Queue;
+
+const _queue = Symbol("[[queue]]");
+const _queueTotalSize = Symbol("[[queueTotalSize]]");
+S._queue = _queue;
+S._queueTotalSize = _queueTotalSize;
+
+S.DequeueValue = (container) => {
+  const pair = container[_queue].shift();
+  container[_queueTotalSize] -= pair.size;
+  if (container[_queueTotalSize] < 0) container[_queueTotalSize] = 0;
+  return pair.value;
+};
+S.EnqueueValueWithSize = (container, value, size) => {
+  if (!IsNonNegativeNumber(size) || size === Infinity) {
+    throw new $RangeError("chunk size isn't a positive number");
+  }
+  container[_queue].push({ value, size });
+  container[_queueTotalSize] += size;
+};
+S.PeekQueueValue = (container) => container[_queue].peek().value;
+S.ResetQueue = (container) => {
+  container[_queue] = new Queue();
+  container[_queueTotalSize] = 0;
+};
+
+function IsNonNegativeNumber(v) {
+  return typeof v === "number" && !NumberIsNaN(v) && v >= 0;
+}
+S.IsNonNegativeNumber = IsNonNegativeNumber;
+
+// ---------------------------------------------------------------------------
+// Queuing strategies (§7.4).
+
+S.ExtractHighWaterMark = (strategy, defaultHWM) => {
+  if (strategy.highWaterMark === undefined) return defaultHWM;
+  const hwm = strategy.highWaterMark;
+  if (NumberIsNaN(hwm) || hwm < 0) {
+    throw new $RangeError("highWaterMark must be a positive number or Infinity. Received: " + hwm);
+  }
+  return hwm;
+};
+const sizeOne = () => 1;
+S.ExtractSizeAlgorithm = (strategy) => {
+  const size = strategy.size;
+  if (size === undefined) return sizeOne;
+  return (chunk) => size(chunk);
+};
+
+// ---------------------------------------------------------------------------
+// WebIDL conversions with Deno's messages: "<prefix>: <context> <problem>".
+
+function idlError(ErrorClass, problem, prefix, context) {
+  return new ErrorClass(`${prefix ? prefix + ": " : ""}${context ? context : "Value"} ${problem}`);
+}
+S.idlError = idlError;
+
+S.requiredArguments = (length, required, prefix) => {
+  if (length < required) {
+    const errMsg = `${prefix ? prefix + ": " : ""}${required} argument${required === 1 ? "" : "s"} required, but only ${length} present`;
+    throw new $TypeError(errMsg);
+  }
+};
+
+S.isObject = (v) => (typeof v === "object" && v !== null) || typeof v === "function";
+
+S.toObjectArg = (v, prefix, context) => {
+  if (!S.isObject(v)) throw idlError($TypeError, "is not an object.", prefix, context);
+  return v;
+};
+
+S.toCallback = (v, prefix, context) => {
+  if (typeof v !== "function") throw idlError($TypeError, "is not a function.", prefix, context);
+  return v;
+};
+
+S.toUnrestrictedDouble = (v, prefix, context) => {
+  if (typeof v === "bigint") throw idlError($TypeError, "is a BigInt and cannot be converted to a number.", prefix, context);
+  return +v;
+};
+
+S.toBoolean = (v) => !!v;
+
+S.toDOMString = (v, prefix, context) => {
+  if (typeof v === "symbol") throw idlError($TypeError, "is a symbol, which cannot be converted to a string.", prefix, context);
+  return `${v}`;
+};
+
+// [EnforceRange] unsigned long long.
+S.toEnforcedUnsignedLongLong = (v, prefix, context) => {
+  if (typeof v === "bigint") throw idlError($TypeError, "is a BigInt and cannot be converted to a number.", prefix, context);
+  let x = +v;
+  if (NumberIsNaN(x) || x === Infinity || x === -Infinity) {
+    throw idlError($TypeError, "is not a finite number.", prefix, context);
+  }
+  x = S.MathTrunc(x);
+  if (x === 0) x = 0;
+  if (x < 0 || x > Number.MAX_SAFE_INTEGER) {
+    throw idlError($TypeError, `is outside the accepted range of 0 to ${Number.MAX_SAFE_INTEGER}, inclusive.`, prefix, context);
+  }
+  return x;
+};
+
+S.toEnum = (v, values, typeName, prefix) => {
+  const s = S.toDOMString(v, prefix);
+  for (let i = 0; i < values.length; i++) if (values[i] === s) return s;
+  throw new $TypeError(`${prefix ? prefix + ": " : ""}The provided value '${s}' is not a valid enum value of type ${typeName}`);
+};
+
+// A dictionary argument: undefined/null give an empty one; other non-objects are errors.
+S.toDictionary = (v, prefix, context) => {
+  if (v === undefined || v === null) return undefined;
+  if (!S.isObject(v)) throw idlError($TypeError, "can not be converted to a dictionary", prefix, context);
+  return v;
+};
+
+S.memberContext = (key, dict, context) => `'${key}' of '${dict}'${context ? ` (${context})` : ""}`;
+
+// QueuingStrategy: { highWaterMark: unrestricted double, size: callback }.
+S.toQueuingStrategy = (v, prefix, context) => {
+  const d = S.toDictionary(v, prefix, context);
+  const out = { highWaterMark: undefined, size: undefined };
+  if (d === undefined) return out;
+  const hwm = d.highWaterMark;
+  if (hwm !== undefined) out.highWaterMark = S.toUnrestrictedDouble(hwm, prefix, S.memberContext("highWaterMark", "QueuingStrategy", context));
+  const size = d.size;
+  if (size !== undefined) out.size = S.toCallback(size, prefix, S.memberContext("size", "QueuingStrategy", context));
+  return out;
+};
+
+S.illegalInvocation = () => new $TypeError("Illegal invocation");
+
+// An inspect hook showing the getters `keys` of a branded object, as Deno does.
+S.defineInspect = (proto, keys, isBranded) => {
+  S.ObjectDefineProperty(proto, S.customInspect, {
+    __proto__: null,
+    value(inspect, options) {
+      return inspect(internals.createFilteredInspectProxy({
+        object: this,
+        evaluate: isBranded(this),
+        keys,
+      }), options);
+    },
+    writable: true,
+    configurable: true,
+  });
+};
+
+// Class members as WebIDL makes them: enumerable methods/getters, a toStringTag.
+S.webidlClass = (cls, name) => {
+  const proto = cls.prototype;
+  for (const key of Reflect.ownKeys(proto)) {
+    if (key === "constructor" || key === S.customInspect) continue;
+    const desc = Object.getOwnPropertyDescriptor(proto, key);
+    if (typeof key === "string") desc.enumerable = true;
+    Object.defineProperty(proto, key, desc);
+  }
+  for (const key of Reflect.ownKeys(cls)) {
+    if (key === "prototype" || key === "length" || key === "name") continue;
+    const desc = Object.getOwnPropertyDescriptor(cls, key);
+    if (typeof key === "string") desc.enumerable = true;
+    Object.defineProperty(cls, key, desc);
+  }
+  Object.defineProperty(proto, Symbol.toStringTag, { __proto__: null, value: name, configurable: true });
+};
