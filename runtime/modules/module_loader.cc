@@ -304,7 +304,9 @@ void ModuleLoader::import_meta_resolve(const v8::FunctionCallbackInfo<v8::Value>
   std::string base = to_std_string(isolate, info.Data());
   try {
     std::string specifier = to_std_string(isolate, info[0]->ToString(isolate->GetCurrentContext()).ToLocalChecked());
-    info.GetReturnValue().Set(v8_str(isolate, resolve(specifier, base)));
+    auto url = resolve_url(specifier, base);
+    if (!url) throw LoadError(fmt::format("Import \"{}\" not a dependency", specifier));
+    info.GetReturnValue().Set(v8_str(isolate, *url));
   } catch (const LoadError& error) {
     isolate->ThrowException(v8::Exception::TypeError(v8_str(isolate, error.what())));
   }

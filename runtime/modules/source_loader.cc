@@ -70,7 +70,9 @@ ModuleSource load_data_url(const std::string& url) {
   size_t comma = url.find(',');
   if (comma == std::string::npos) throw LoadError(fmt::format("Invalid data URL \"{}\".", url));
   std::string_view meta = std::string_view(url).substr(5, comma - 5);
+  // The body ends at the fragment (a resolved URL's first '#' starts it).
   std::string_view body = std::string_view(url).substr(comma + 1);
+  body = body.substr(0, body.find('#'));
   bool base64 = meta.ends_with(";base64");
   if (base64) meta.remove_suffix(7);
   std::string_view media = meta.substr(0, meta.find(';'));

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "url/url_parser.h"
+
 namespace toolchain::modules {
 
 namespace {
@@ -110,49 +112,54 @@ std::string_view scheme_of(std::string_view specifier) {
 
 namespace {
 
-std::string normalize_file_url(std::string_view url) {
-  std::string_view rest = url.substr(7);
-  if (rest.starts_with("localhost/")) rest.remove_prefix(9);
-  auto [path, suffix] = split_suffix(rest);
-  return "file://" + percent_encode_path(normalize_path(path)) + std::string(suffix);
+// Deno's relative specifiers: "./x", "../x" and "/x" (not "." or "..").
+bool is_relative(std::string_view specifier) {
+  return specifier.starts_with("./") || specifier.starts_with("../") || specifier.starts_with('/');
 }
 
-std::string absolute_url(std::string_view specifier) {
-  std::string_view scheme = scheme_of(specifier);
-  if (scheme == "file") return normalize_file_url(specifier);
-  if (scheme == "data") return std::string(specifier);
+// Only file: and data: modules can be loaded.
+std::string loadable(std::string url) {
+  std::string_view scheme = std::string_view(url).substr(0, url.find(':'));
+  if (scheme == "file" || scheme == "data") return url;
   throw LoadError(fmt::format(
-      "Unsupported scheme \"{}\" for module \"{}\". Supported schemes:\n - \"data\"\n - \"file\"", scheme,
-      specifier));
+      "Unsupported scheme \"{}\" for module \"{}\". Supported schemes:\n - \"data\"\n - \"file\"", scheme, url));
 }
 
 }  // namespace
 
+std::optional<std::string> resolve_url(std::string_view specifier, std::string_view referrer) {
+  if (is_relative(specifier)) {
+    auto base = url::parse(referrer);
+    std::optional<url::Url> resolved;
+    if (base && !base->opaque_path) resolved = url::parse(specifier, &*base);
+    if (!resolved)
+      throw LoadError(fmt::format("invalid URL: relative URL with a cannot-be-a-base base: \"{}\" from \"{}\"",
+                                  specifier, referrer));
+    return resolved->href();
+  }
+  if (!scheme_of(specifier).empty()) {
+    if (auto absolute = url::parse(specifier)) return absolute->href();
+  }
+  return std::nullopt;
+}
+
 std::string resolve_main(std::string_view specifier, std::string_view cwd) {
-  if (!scheme_of(specifier).empty()) return absolute_url(specifier);
+  if (!scheme_of(specifier).empty()) {
+    if (auto absolute = url::parse(specifier)) return loadable(absolute->href());
+  }
   std::string path = specifier.starts_with('/') ? std::string(specifier) : std::string(cwd) + "/" + std::string(specifier);
   return path_to_file_url(normalize_path(path));
 }
 
 std::string resolve(std::string_view specifier, std::string_view referrer) {
-  bool relative = specifier.starts_with("./") || specifier.starts_with("../") || specifier.starts_with('/') ||
-                  specifier == "." || specifier == "..";
-  if (!relative) {
-    if (!scheme_of(specifier).empty()) return absolute_url(specifier);
-    throw LoadError(fmt::format(
-        "Import \"{}\" not a dependency\n  hint: If you want to use the npm package, try running `deno add npm:{}`",
-        specifier, specifier));
-  }
-  if (!referrer.starts_with("file://"))
-    throw LoadError(fmt::format("invalid URL: relative URL with a cannot-be-a-base base: \"{}\" from \"{}\"",
-                                specifier, referrer));
-  // Both sides are URL text here; encoding leaves '%' alone, so nothing is encoded twice.
-  auto [base, base_suffix] = split_suffix(referrer.substr(7));
-  auto [spec_path, suffix] = split_suffix(specifier);
-  std::string joined = spec_path.starts_with('/')
-                           ? std::string(spec_path)
-                           : std::string(base.substr(0, base.rfind('/') + 1)) + std::string(spec_path);
-  return "file://" + percent_encode_path(normalize_path(joined)) + std::string(suffix);
+  if (auto resolved = resolve_url(specifier, referrer)) return loadable(std::move(*resolved));
+  // Deno gives no npm hint for "." and "..".
+  bool npm_like = specifier != "." && specifier != "..";
+  throw LoadError(fmt::format("Import \"{}\" not a dependency{}", specifier,
+                              npm_like ? fmt::format("\n  hint: If you want to use the npm package, try running "
+                                                     "`deno add npm:{}`",
+                                                     specifier)
+                                       : std::string()));
 }
 
 }  // namespace toolchain::modules

@@ -1,6 +1,7 @@
 #pragma once
-// Module specifiers and the URLs they resolve to (file: and data: for now),
-// with Deno's error messages. Paths are POSIX and absolute.
+// Module specifiers and the URLs they resolve to, with Deno's error messages.
+// Resolution is the WHATWG URL parser's (url/url_parser.h); only file: and
+// data: modules load for now. Paths are POSIX and absolute.
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -27,7 +28,12 @@ std::optional<std::string> file_url_to_path(std::string_view url);
 // The main module named on the command line: a path relative to cwd, or a URL.
 std::string resolve_main(std::string_view specifier, std::string_view cwd);
 
-// Resolves an import specifier against the importing module's URL.
+// The URL an import specifier names (import.meta.resolve): relative
+// specifiers ("./", "../", "/") joined to the referrer, absolute URLs of any
+// scheme normalised; nullopt for a bare specifier.
+std::optional<std::string> resolve_url(std::string_view specifier, std::string_view referrer);
+
+// Resolves an import specifier to a module that can be loaded (file:, data:).
 std::string resolve(std::string_view specifier, std::string_view referrer);
 
 // The scheme of a URL-like string ("file", "data", "npm"), or empty.

@@ -12,7 +12,7 @@ const {
 } = core.ops;
 
 const ReflectApply = Reflect.apply;
-const uncurryThis = (fn) => (self, ...args) => ReflectApply(fn, self, args);
+const uncurryThis = Function.prototype.bind.bind(Function.prototype.call);
 const ArrayPrototypePush = uncurryThis(Array.prototype.push);
 const ArrayPrototypeSplice = uncurryThis(Array.prototype.splice);
 const ArrayPrototypeJoin = uncurryThis(Array.prototype.join);
@@ -48,6 +48,17 @@ function toUSVString(value) {
   return RegExpPrototypeTest(loneSurrogate, s) ? StringPrototypeReplace(s, loneSurrogate, "\uFFFD") : s;
 }
 
+function toStringValue(value) {
+  return typeof value === "string" ? value : `${value}`;
+}
+
+function invalidUrl(url, base) {
+  url = toUSVString(url);
+  return new TypeErrorCtor(
+    base === undefined ? `Invalid URL: '${url}'` : `Invalid URL: '${url}' with base '${toUSVString(base)}'`,
+  );
+}
+
 function requiredArguments(count, required, where) {
   if (count < required) {
     const noun = required === 1 ? "argument" : "arguments";
@@ -81,22 +92,19 @@ class URL {
   constructor(url, base = undefined) {
     if (url === fromParsed) return; // URL.parse fills the fields in
     requiredArguments(arguments.length, 1, "Failed to construct 'URL'");
-    url = toUSVString(url);
-    if (base !== undefined) base = toUSVString(base);
+    // ToString here; the op's UTF-8 conversion replaces lone surrogates (USVString).
+    url = toStringValue(url);
+    if (base !== undefined) base = toStringValue(base);
     const href = op_url_parse(url, base, components());
-    if (href === null) {
-      throw new TypeErrorCtor(
-        base === undefined ? `Invalid URL: '${url}'` : `Invalid URL: '${url}' with base '${base}'`,
-      );
-    }
+    if (href === null) throw invalidUrl(url, base);
     this.#href = href;
     this.#c = copyComponents();
   }
 
   static parse(url, base = undefined) {
     requiredArguments(arguments.length, 1, "Failed to execute 'URL.parse'");
-    url = toUSVString(url);
-    if (base !== undefined) base = toUSVString(base);
+    url = toStringValue(url);
+    if (base !== undefined) base = toStringValue(base);
     const href = op_url_parse(url, base, components());
     if (href === null) return null;
     const result = new URL(fromParsed);
@@ -107,8 +115,8 @@ class URL {
 
   static canParse(url, base = undefined) {
     requiredArguments(arguments.length, 1, "Failed to execute 'URL.canParse'");
-    url = toUSVString(url);
-    if (base !== undefined) base = toUSVString(base);
+    url = toStringValue(url);
+    if (base !== undefined) base = toStringValue(base);
     return op_url_can_parse(url, base);
   }
 
@@ -137,9 +145,9 @@ class URL {
   set href(value) {
     URL.#check(this);
     requiredArguments(arguments.length, 1, "Failed to set 'href' on 'URL'");
-    value = toUSVString(value);
+    value = toStringValue(value);
     const href = op_url_parse(value, undefined, components());
-    if (href === null) throw new TypeErrorCtor(`Invalid URL: '${value}'`);
+    if (href === null) throw invalidUrl(value, undefined);
     this.#href = href;
     this.#c = copyComponents();
     this.#refreshSearchParams();
@@ -164,7 +172,7 @@ class URL {
   }
   set protocol(value) {
     URL.#check(this);
-    this.#setter(SET_PROTOCOL, toUSVString(value));
+    this.#setter(SET_PROTOCOL, toStringValue(value));
   }
 
   get username() {
@@ -173,7 +181,7 @@ class URL {
   }
   set username(value) {
     URL.#check(this);
-    this.#setter(SET_USERNAME, toUSVString(value));
+    this.#setter(SET_USERNAME, toStringValue(value));
   }
 
   get password() {
@@ -182,7 +190,7 @@ class URL {
   }
   set password(value) {
     URL.#check(this);
-    this.#setter(SET_PASSWORD, toUSVString(value));
+    this.#setter(SET_PASSWORD, toStringValue(value));
   }
 
   get host() {
@@ -192,7 +200,7 @@ class URL {
   }
   set host(value) {
     URL.#check(this);
-    this.#setter(SET_HOST, toUSVString(value));
+    this.#setter(SET_HOST, toStringValue(value));
   }
 
   get hostname() {
@@ -201,7 +209,7 @@ class URL {
   }
   set hostname(value) {
     URL.#check(this);
-    this.#setter(SET_HOSTNAME, toUSVString(value));
+    this.#setter(SET_HOSTNAME, toStringValue(value));
   }
 
   get port() {
@@ -213,7 +221,7 @@ class URL {
   }
   set port(value) {
     URL.#check(this);
-    this.#setter(SET_PORT, toUSVString(value));
+    this.#setter(SET_PORT, toStringValue(value));
   }
 
   get pathname() {
@@ -222,7 +230,7 @@ class URL {
   }
   set pathname(value) {
     URL.#check(this);
-    this.#setter(SET_PATHNAME, toUSVString(value));
+    this.#setter(SET_PATHNAME, toStringValue(value));
   }
 
   get search() {
@@ -232,7 +240,7 @@ class URL {
   }
   set search(value) {
     URL.#check(this);
-    this.#setter(SET_SEARCH, toUSVString(value));
+    this.#setter(SET_SEARCH, toStringValue(value));
     this.#refreshSearchParams();
   }
 
@@ -243,7 +251,7 @@ class URL {
   }
   set hash(value) {
     URL.#check(this);
-    this.#setter(SET_HASH, toUSVString(value));
+    this.#setter(SET_HASH, toStringValue(value));
   }
 
   get searchParams() {

@@ -231,7 +231,7 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
 
       case State::Authority:
         if (c == '@') {
-          if (at_sign_seen) buffer.insert(0, "%40");
+          if (at_sign_seen) buffer.insert(0, "%40", 3);
           at_sign_seen = true;
           for (char ch : buffer) {
             if (ch == ':' && !password_token_seen) {
@@ -341,8 +341,10 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
           if (base && base->scheme == "file") {
             url.host = base->host;
             if (!starts_with_windows_drive_letter(std::string_view(input).substr(std::min(p, n))) &&
-                is_normalized_windows_drive_letter(first_segment(base->path)))
-              url.path += "/" + std::string(first_segment(base->path));
+                is_normalized_windows_drive_letter(first_segment(base->path))) {
+              url.path += '/';
+              url.path += first_segment(base->path);
+            }
           }
           state = State::Path;
           --p;

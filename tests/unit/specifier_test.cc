@@ -38,6 +38,21 @@ TEST(Resolve, AbsoluteUrls) {
             "data:text/javascript,export default 1");
 }
 
+TEST(Resolve, WhatwgUrls) {
+  EXPECT_EQ(resolve("FILE:///A/%2e%2E/b.ts", "file:///src/a.ts"), "file:///b.ts");
+  EXPECT_EQ(resolve("file://localhost/etc/x.ts", "file:///src/a.ts"), "file:///etc/x.ts");
+  EXPECT_EQ(resolve("../../../x.ts", "file:///a.ts"), "file:///x.ts");
+  EXPECT_EQ(resolve("./\xC3\xA9.ts", "file:///src/a.ts"), "file:///src/%C3%A9.ts");
+  EXPECT_EQ(resolve("data:text/javascript,a b?c d", "file:///a.ts"), "data:text/javascript,a b?c%20d");
+  // import.meta.resolve: any scheme, bare specifiers have no URL.
+  EXPECT_EQ(resolve_url("HTTPS://EXAMPLE.com:443/a/../b.ts", "file:///a.ts"), "https://example.com/b.ts");
+  EXPECT_EQ(resolve_url("npm:chalk", "file:///a.ts"), "npm:chalk");
+  EXPECT_EQ(resolve_url("//host/x.ts", "file:///a.ts"), "file://host/x.ts");
+  EXPECT_EQ(resolve_url("./b.ts", "https://example.com/a/c.ts"), "https://example.com/a/b.ts");
+  EXPECT_EQ(resolve_url("chalk", "file:///a.ts"), std::nullopt);
+  EXPECT_EQ(resolve_url(".", "file:///a.ts"), std::nullopt);
+}
+
 TEST(Resolve, Errors) {
   try {
     resolve("chalk", "file:///src/a.ts");

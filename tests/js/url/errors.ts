@@ -51,3 +51,11 @@ attempt(() => (new URLSearchParams() as any).set("a"));
 attempt(() => (new URLSearchParams() as any).forEach());
 attempt(() => URLSearchParams.prototype.get.call({}, "a"));
 attempt(() => (URLSearchParams as any)("a=1"));
+// Lone surrogates become U+FFFD (USVString), in URLs and in messages.
+attempt(() => new URL("http://a/\uD800?\uDC00#\uD800").href);
+attempt(() => new URL("\uD800"));
+attempt(() => {
+  const u = new URL("http://a/");
+  u.pathname = "\uDC00";
+  return u.pathname;
+});
