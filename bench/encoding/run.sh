@@ -6,7 +6,9 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 bin=${1:-$root/build/toolchain}
-eval "$("$root/../shared/bench/peers.sh")"
+peers=$root/../shared/bench/peers.sh
+[[ -x $peers ]] || peers=/work/shared/bench/peers.sh   # from a worktree under /work/wt/
+eval "$("$peers")"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export NO_COLOR=1 DENO_DIR=$work/deno_dir

@@ -113,12 +113,24 @@ bool decode_utf8(const uint8_t* p, size_t n, bool fatal, uint16_t* out, size_t* 
   return true;
 }
 
-// Reused across calls: decoding needs no allocation beyond the string itself.
-std::vector<uint16_t>& scratch(size_t units) {
-  static thread_local std::vector<uint16_t> buffer;
-  if (buffer.size() < units) buffer.resize(units);
-  return buffer;
-}
+// Scratch memory reused across calls, so that decoding allocates nothing but
+// the string it returns; a buffer grown past 1 MiB is let go after the call.
+template <typename T, int Slot>
+class Scratch {
+ public:
+  Scratch() = default;
+  Scratch(const Scratch&) = delete;
+  ~Scratch() {
+    if (buffer().capacity() * sizeof(T) > (1 << 20)) std::vector<T>().swap(buffer());
+  }
+  std::vector<T>& operator*() { return buffer(); }
+
+ private:
+  static std::vector<T>& buffer() {
+    static thread_local std::vector<T> instance;
+    return instance;
+  }
+};
 
 constexpr uint16_t kWindows1252High[32] = {
     0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
@@ -148,7 +160,9 @@ void op_encoding_decode(const v8::FunctionCallbackInfo<v8::Value>& info) {
                                             static_cast<int>(bytes.size));
         break;
       }
-      auto& text = scratch(bytes.size);
+      Scratch<uint16_t, 0> scratch;
+      auto& text = *scratch;
+      if (text.size() < bytes.size) text.resize(bytes.size);
       size_t units = 0;
       if (!decode_utf8(bytes.data, bytes.size, fatal, text.data(), &units)) return throw_error(isolate, kInvalidData);
       result = v8::String::NewFromTwoByte(isolate, text.data(), v8::NewStringType::kNormal, static_cast<int>(units));
@@ -210,11 +224,6 @@ bool latin1_of(v8::Isolate* isolate, v8::Local<v8::String> str, std::vector<uint
   return true;
 }
 
-std::vector<uint8_t>& byte_scratch(int which) {
-  static thread_local std::vector<uint8_t> buffers[2];
-  return buffers[which];
-}
-
 void return_latin1(const v8::FunctionCallbackInfo<v8::Value>& info, const uint8_t* data, size_t size) {
   info.GetReturnValue().Set(
       v8::String::NewFromOneByte(info.GetIsolate(), data, v8::NewStringType::kNormal, static_cast<int>(size))
@@ -226,12 +235,14 @@ constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 // btoa(string): the Latin-1 bytes of the string, base64-encoded.
 void op_base64_encode(const v8::FunctionCallbackInfo<v8::Value>& info) {
   auto* isolate = info.GetIsolate();
-  auto& in = byte_scratch(0);
+  Scratch<uint8_t, 0> in_scratch;
+  Scratch<uint8_t, 1> out_scratch;
+  auto& in = *in_scratch;
   if (!latin1_of(isolate, info[0].As<v8::String>(), in))
     return throw_error(isolate, {"DOMException.InvalidCharacterError",
                                  "Cannot encode string: string contains characters outside of the Latin1 range"});
   size_t n = in.size();
-  auto& out = byte_scratch(1);
+  auto& out = *out_scratch;
   out.resize((n + 2) / 3 * 4);
   uint8_t* o = out.data();
   size_t i = 0;
@@ -268,11 +279,13 @@ constexpr Base64Table kBase64;
 // atob(string): the WHATWG forgiving-base64 decode, as a Latin-1 string.
 void op_base64_decode(const v8::FunctionCallbackInfo<v8::Value>& info) {
   auto* isolate = info.GetIsolate();
-  auto& in = byte_scratch(0);
+  Scratch<uint8_t, 0> in_scratch;
+  Scratch<uint8_t, 1> out_scratch;
+  auto& in = *in_scratch;
   if (!latin1_of(isolate, info[0].As<v8::String>(), in))
     return throw_error(isolate, {"DOMException.InvalidCharacterError", "Failed to decode base64: invalid character"});
   const bridge::JsError invalid{"DOMException.InvalidCharacterError", "Failed to decode base64"};
-  auto& out = byte_scratch(1);
+  auto& out = *out_scratch;
   out.resize(in.size() / 4 * 3 + 2);
   uint8_t* o = out.data();
   // Fast path: whole groups of four digits, until whitespace, padding or the last group.
