@@ -20,13 +20,18 @@ using bridge::v8_str;
 
 void throw_error(v8::Isolate* isolate, const bridge::JsError& error) { bridge::throw_js_error(isolate, error); }
 
-bridge::ByteView bytes_of(v8::Local<v8::Value> v) {
+// The bytes of an ArrayBuffer or view, or nullopt (the op then throws a TypeError).
+std::optional<bridge::ByteView> bytes_of(v8::Local<v8::Value> v) {
+  if (!v->IsArrayBufferView() && !v->IsArrayBuffer()) return std::nullopt;
   return bridge::FromV8<bridge::ByteView>::get(nullptr, v);
 }
+
+const bridge::JsError kNotBytes = bridge::type_error("Expected an ArrayBuffer or ArrayBufferView");
 
 // TextEncoder.encode(string) -> Uint8Array with the UTF-8 (lone surrogates as U+FFFD).
 void op_encoding_encode(const v8::FunctionCallbackInfo<v8::Value>& info) {
   auto* isolate = info.GetIsolate();
+  if (!info[0]->IsString()) return throw_error(isolate, bridge::type_error("Expected a string"));
   auto str = info[0].As<v8::String>();
   size_t length = static_cast<size_t>(str->Utf8Length(isolate));
   auto buffer = v8::ArrayBuffer::New(isolate, length);
@@ -40,9 +45,12 @@ void op_encoding_encode(const v8::FunctionCallbackInfo<v8::Value>& info) {
 // result[0] = UTF-16 units read, result[1] = bytes written.
 void op_encoding_encode_into(const v8::FunctionCallbackInfo<v8::Value>& info) {
   auto* isolate = info.GetIsolate();
+  if (!info[0]->IsString() || !info[1]->IsUint8Array() || !info[2]->IsUint32Array() ||
+      info[2].As<v8::Uint32Array>()->Length() < 2)
+    return throw_error(isolate, bridge::type_error("Expected a string, a Uint8Array and a Uint32Array(2)"));
   auto str = info[0].As<v8::String>();
-  auto dest = bytes_of(info[1]);
-  auto result = bytes_of(info[2]);
+  auto dest = *bytes_of(info[1]);
+  auto result = *bytes_of(info[2]);
   int read = 0;
   int written = 0;
   if (dest.size > 0)
@@ -145,7 +153,9 @@ const bridge::JsError kInvalidData = bridge::type_error("The encoded data is not
 // only complete sequences (encoding.js keeps the incomplete tail).
 void op_encoding_decode(const v8::FunctionCallbackInfo<v8::Value>& info) {
   auto* isolate = info.GetIsolate();
-  auto bytes = bytes_of(info[0]);
+  auto maybe_bytes = bytes_of(info[0]);
+  if (!maybe_bytes) return throw_error(isolate, kNotBytes);
+  auto bytes = *maybe_bytes;
   int encoding = info[1]->Int32Value(isolate->GetCurrentContext()).FromMaybe(0);
   bool fatal = info[2]->BooleanValue(isolate);
   if (bytes.size > static_cast<size_t>(INT32_MAX)) {
@@ -238,6 +248,7 @@ void op_base64_encode(const v8::FunctionCallbackInfo<v8::Value>& info) {
   Scratch<uint8_t, 0> in_scratch;
   Scratch<uint8_t, 1> out_scratch;
   auto& in = *in_scratch;
+  if (!info[0]->IsString()) return throw_error(isolate, bridge::type_error("Expected a string"));
   if (!latin1_of(isolate, info[0].As<v8::String>(), in))
     return throw_error(isolate, {"DOMException.InvalidCharacterError",
                                  "Cannot encode string: string contains characters outside of the Latin1 range"});
@@ -282,6 +293,7 @@ void op_base64_decode(const v8::FunctionCallbackInfo<v8::Value>& info) {
   Scratch<uint8_t, 0> in_scratch;
   Scratch<uint8_t, 1> out_scratch;
   auto& in = *in_scratch;
+  if (!info[0]->IsString()) return throw_error(isolate, bridge::type_error("Expected a string"));
   if (!latin1_of(isolate, info[0].As<v8::String>(), in))
     return throw_error(isolate, {"DOMException.InvalidCharacterError", "Failed to decode base64: invalid character"});
   const bridge::JsError invalid{"DOMException.InvalidCharacterError", "Failed to decode base64"};
