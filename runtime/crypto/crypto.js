@@ -1,15 +1,15 @@
 // The Web Crypto API's global `crypto`: getRandomValues, randomUUID and
 // subtle.digest (SHA-1/256/384/512). The work is done by OpenSSL (crypto_ops.cc).
 const { op_crypto_get_random_values, op_crypto_random_uuid, op_crypto_digest } = core.ops;
-const { requiredArguments, inspectAttributes, toStringTag, defineGlobal } = internals.webidl;
+const {
+  requiredArguments, inspectAttributes, toStringTag, defineGlobal, isArrayBuffer, isSharedArrayBuffer, typedArrayKind,
+} = internals.webidl;
 const { DOMException } = internals;
 
 const illegal = Symbol("illegal constructor guard");
 const digestNames = new Map(["SHA-1", "SHA-256", "SHA-384", "SHA-512"].map((name) => [name.toLowerCase(), name]));
-const integerArrays = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array,
-  BigInt64Array, BigUint64Array];
-const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
-const typedArrayTag = Object.getOwnPropertyDescriptor(TypedArrayPrototype, Symbol.toStringTag).get;
+const integerArrays = ["Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array", "Int32Array",
+  "Uint32Array", "BigInt64Array", "BigUint64Array"];
 
 class SubtleCrypto {
   constructor(key = undefined) {
@@ -22,11 +22,10 @@ class SubtleCrypto {
     const prefix = "Failed to execute 'digest' on 'SubtleCrypto'";
     requiredArguments(arguments.length, 2, prefix);
     const name = normalizeDigestAlgorithm(algorithm, prefix);
-    if (!(ArrayBuffer.isView(data) || data instanceof ArrayBuffer ||
-          (typeof SharedArrayBuffer === "function" && data instanceof SharedArrayBuffer))) {
+    if (isSharedArrayBuffer(data)) data = new Uint8Array(data);
+    if (!(ArrayBuffer.isView(data) || isArrayBuffer(data))) {
       throw new TypeError(`${prefix}: Argument 2 can not be converted to a BufferSource`);
     }
-    if (data instanceof SharedArrayBuffer) data = new Uint8Array(data);
     return op_crypto_digest(name, data);
   }
 }
@@ -60,8 +59,8 @@ class Crypto {
   getRandomValues(array) {
     if (!(this instanceof Crypto)) throw new TypeError("Illegal invocation");
     requiredArguments(arguments.length, 1, "Failed to execute 'getRandomValues' on 'Crypto'");
-    const tag = ArrayBuffer.isView(array) ? typedArrayTag.call(array) : undefined;
-    if (tag === undefined || !integerArrays.some((cls) => cls.name === tag)) {
+    const kind = typedArrayKind(array);
+    if (kind === undefined || !integerArrays.includes(kind)) {
       throw new DOMException("The provided value is not an integer-type TypedArray", "TypeMismatchError");
     }
     if (array.byteLength > 65536) {

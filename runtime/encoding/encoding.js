@@ -5,7 +5,10 @@
 const {
   op_encoding_encode, op_encoding_encode_into, op_encoding_decode, op_base64_encode, op_base64_decode,
 } = core.ops;
-const { requiredArguments, inspectAttributes, toStringTag, toDOMString, toDictionary, defineGlobal } = internals.webidl;
+const {
+  inspectAttributes, toStringTag, toDOMString, toDictionary, defineGlobal, isArrayBuffer, isSharedArrayBuffer, typedArrayKind,
+  requiredArguments,
+} = internals.webidl;
 
 const UTF8 = 0, UTF16LE = 1, UTF16BE = 2, WINDOWS1252 = 3;
 const encodingNames = ["utf-8", "utf-16le", "utf-16be", "windows-1252"];
@@ -45,7 +48,7 @@ class TextEncoder {
     if (!(this instanceof TextEncoder)) throw new TypeError("Illegal invocation");
     const prefix = "Failed to execute 'encodeInto' on 'TextEncoder'";
     source = typeof source === "string" ? source : toDOMString(source);
-    if (!(destination instanceof Uint8Array)) throw new TypeError(`${prefix}: Argument 2 is not an Uint8Array object`);
+    if (typedArrayKind(destination) !== "Uint8Array") throw new TypeError(`${prefix}: Argument 2 is not an Uint8Array object`);
     op_encoding_encode_into(source, destination, encodeIntoResult);
     return { read: encodeIntoResult[0], written: encodeIntoResult[1] };
   }
@@ -82,7 +85,7 @@ function incompleteTail(bytes, encoding) {
 }
 
 function asBytes(view) {
-  return view instanceof Uint8Array ? view
+  return typedArrayKind(view) === "Uint8Array" ? view
     : ArrayBuffer.isView(view) ? new Uint8Array(view.buffer, view.byteOffset, view.byteLength)
     : new Uint8Array(view);
 }
@@ -116,8 +119,8 @@ class TextDecoder {
     const prefix = "Failed to execute 'decode' on 'TextDecoder'";
     let bytes = emptyBytes;
     if (input !== undefined) {
-      if (ArrayBuffer.isView(input) || input instanceof ArrayBuffer) bytes = input;
-      else if (typeof SharedArrayBuffer === "function" && input instanceof SharedArrayBuffer) bytes = new Uint8Array(input);
+      if (ArrayBuffer.isView(input) || isArrayBuffer(input)) bytes = input;
+      else if (isSharedArrayBuffer(input)) bytes = new Uint8Array(input);
       else throw new TypeError(`${prefix}: Argument 1 is not an ArrayBuffer, SharedArrayBuffer, or a view on one`);
     }
     const stream = Boolean(toDictionary(options, prefix, 2).stream);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -19,13 +20,18 @@ using bridge::v8_str;
 
 void throw_error(v8::Isolate* isolate, const bridge::JsError& error) { bridge::throw_js_error(isolate, error); }
 
-bridge::ByteView bytes_of(v8::Local<v8::Value> v) {
+// The bytes of an ArrayBuffer or view, or nullopt (the op then throws a TypeError).
+std::optional<bridge::ByteView> bytes_of(v8::Local<v8::Value> v) {
+  if (!v->IsArrayBufferView() && !v->IsArrayBuffer()) return std::nullopt;
   return bridge::FromV8<bridge::ByteView>::get(nullptr, v);
 }
+
+const bridge::JsError kNotBytes = bridge::type_error("Expected an ArrayBuffer or ArrayBufferView");
 
 // TextEncoder.encode(string) -> Uint8Array with the UTF-8 (lone surrogates as U+FFFD).
 void op_encoding_encode(const v8::FunctionCallbackInfo<v8::Value>& info) {
   auto* isolate = info.GetIsolate();
+  if (!info[0]->IsString()) return throw_error(isolate, bridge::type_error("Expected a string"));
   auto str = info[0].As<v8::String>();
   size_t length = static_cast<size_t>(str->Utf8Length(isolate));
   auto buffer = v8::ArrayBuffer::New(isolate, length);
@@ -39,9 +45,12 @@ void op_encoding_encode(const v8::FunctionCallbackInfo<v8::Value>& info) {
 // result[0] = UTF-16 units read, result[1] = bytes written.
 void op_encoding_encode_into(const v8::FunctionCallbackInfo<v8::Value>& info) {
   auto* isolate = info.GetIsolate();
+  if (!info[0]->IsString() || !info[1]->IsUint8Array() || !info[2]->IsUint32Array() ||
+      info[2].As<v8::Uint32Array>()->Length() < 2)
+    return throw_error(isolate, bridge::type_error("Expected a string, a Uint8Array and a Uint32Array(2)"));
   auto str = info[0].As<v8::String>();
-  auto dest = bytes_of(info[1]);
-  auto result = bytes_of(info[2]);
+  auto dest = *bytes_of(info[1]);
+  auto result = *bytes_of(info[2]);
   int read = 0;
   int written = 0;
   if (dest.size > 0)
@@ -52,34 +61,84 @@ void op_encoding_encode_into(const v8::FunctionCallbackInfo<v8::Value>& info) {
   std::memcpy(result.data, pair, sizeof pair);
 }
 
-// UTF-8 well-formedness (Unicode table 3-7), eight ASCII bytes at a time.
-bool valid_utf8(const uint8_t* p, size_t n) {
+// Length of the ASCII prefix of p[0, n), eight bytes at a time.
+size_t ascii_prefix(const uint8_t* p, size_t n) {
   size_t i = 0;
-  while (i < n) {
-    if (i + 8 <= n) {
-      uint64_t word;
-      std::memcpy(&word, p + i, 8);
-      if ((word & 0x8080808080808080ull) == 0) {
-        i += 8;
-        continue;
-      }
-    }
-    uint8_t b = p[i];
-    if (b < 0x80) { ++i; continue; }
-    size_t need;
-    uint8_t lo = 0x80, hi = 0xBF;
-    if (b >= 0xC2 && b <= 0xDF) need = 1;
-    else if (b >= 0xE0 && b <= 0xEF) { need = 2; if (b == 0xE0) lo = 0xA0; if (b == 0xED) hi = 0x9F; }
-    else if (b >= 0xF0 && b <= 0xF4) { need = 3; if (b == 0xF0) lo = 0x90; if (b == 0xF4) hi = 0x8F; }
-    else return false;
-    if (i + need >= n) return false;  // truncated sequence
-    if (p[i + 1] < lo || p[i + 1] > hi) return false;
-    for (size_t k = 2; k <= need; ++k)
-      if ((p[i + k] & 0xC0) != 0x80) return false;
-    i += need + 1;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t word;
+    std::memcpy(&word, p + i, 8);
+    if (word & 0x8080808080808080ull) break;
   }
+  while (i < n && p[i] < 0x80) ++i;
+  return i;
+}
+
+// UTF-8 to UTF-16 by the Encoding Standard's decoder: each maximal subpart of
+// an ill-formed sequence becomes one U+FFFD, or, if `fatal`, the whole decode
+// fails (returns false). `out` has room for n units; *written says how many.
+bool decode_utf8(const uint8_t* p, size_t n, bool fatal, uint16_t* out, size_t* written) {
+  size_t i = 0, o = 0;
+  while (i < n) {
+    uint8_t b = p[i];
+    if (b < 0x80) {
+      size_t run = ascii_prefix(p + i, n - i);
+      for (size_t k = 0; k < run; ++k) out[o + k] = p[i + k];
+      i += run;
+      o += run;
+      continue;
+    }
+    size_t need;
+    uint32_t cp;
+    uint8_t lo = 0x80, hi = 0xBF;  // the second byte's range narrows after E0, ED, F0, F4
+    if (b >= 0xC2 && b <= 0xDF) { need = 1; cp = b & 0x1F; }
+    else if (b >= 0xE0 && b <= 0xEF) { need = 2; cp = b & 0x0F; if (b == 0xE0) lo = 0xA0; if (b == 0xED) hi = 0x9F; }
+    else if (b >= 0xF0 && b <= 0xF4) { need = 3; cp = b & 0x07; if (b == 0xF0) lo = 0x90; if (b == 0xF4) hi = 0x8F; }
+    else {
+      if (fatal) return false;
+      out[o++] = 0xFFFD;
+      ++i;
+      continue;
+    }
+    size_t j = i + 1, seen = 0;
+    for (; seen < need && j < n && p[j] >= lo && p[j] <= hi; ++seen, ++j) {
+      cp = cp << 6 | (p[j] & 0x3F);
+      lo = 0x80;
+      hi = 0xBF;
+    }
+    i = j;  // a byte that broke the sequence is read again as the start of the next
+    if (seen < need) {
+      if (fatal) return false;
+      out[o++] = 0xFFFD;
+    } else if (cp >= 0x10000) {
+      cp -= 0x10000;
+      out[o++] = static_cast<uint16_t>(0xD800 | (cp >> 10));
+      out[o++] = static_cast<uint16_t>(0xDC00 | (cp & 0x3FF));
+    } else {
+      out[o++] = static_cast<uint16_t>(cp);
+    }
+  }
+  *written = o;
   return true;
 }
+
+// Scratch memory reused across calls, so that decoding allocates nothing but
+// the string it returns; a buffer grown past 1 MiB is let go after the call.
+template <typename T, int Slot>
+class Scratch {
+ public:
+  Scratch() = default;
+  Scratch(const Scratch&) = delete;
+  ~Scratch() {
+    if (buffer().capacity() * sizeof(T) > (1 << 20)) std::vector<T>().swap(buffer());
+  }
+  std::vector<T>& operator*() { return buffer(); }
+
+ private:
+  static std::vector<T>& buffer() {
+    static thread_local std::vector<T> instance;
+    return instance;
+  }
+};
 
 constexpr uint16_t kWindows1252High[32] = {
     0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
@@ -94,7 +153,9 @@ const bridge::JsError kInvalidData = bridge::type_error("The encoded data is not
 // only complete sequences (encoding.js keeps the incomplete tail).
 void op_encoding_decode(const v8::FunctionCallbackInfo<v8::Value>& info) {
   auto* isolate = info.GetIsolate();
-  auto bytes = bytes_of(info[0]);
+  auto maybe_bytes = bytes_of(info[0]);
+  if (!maybe_bytes) return throw_error(isolate, kNotBytes);
+  auto bytes = *maybe_bytes;
   int encoding = info[1]->Int32Value(isolate->GetCurrentContext()).FromMaybe(0);
   bool fatal = info[2]->BooleanValue(isolate);
   if (bytes.size > static_cast<size_t>(INT32_MAX)) {
@@ -103,11 +164,20 @@ void op_encoding_decode(const v8::FunctionCallbackInfo<v8::Value>& info) {
   }
   v8::MaybeLocal<v8::String> result;
   switch (encoding) {
-    case kUtf8:
-      if (fatal && !valid_utf8(bytes.data, bytes.size)) return throw_error(isolate, kInvalidData);
-      result = v8::String::NewFromUtf8(isolate, reinterpret_cast<const char*>(bytes.data),
-                                       v8::NewStringType::kNormal, static_cast<int>(bytes.size));
+    case kUtf8: {
+      if (ascii_prefix(bytes.data, bytes.size) == bytes.size) {
+        result = v8::String::NewFromOneByte(isolate, bytes.data, v8::NewStringType::kNormal,
+                                            static_cast<int>(bytes.size));
+        break;
+      }
+      Scratch<uint16_t, 0> scratch;
+      auto& text = *scratch;
+      if (text.size() < bytes.size) text.resize(bytes.size);
+      size_t units = 0;
+      if (!decode_utf8(bytes.data, bytes.size, fatal, text.data(), &units)) return throw_error(isolate, kInvalidData);
+      result = v8::String::NewFromTwoByte(isolate, text.data(), v8::NewStringType::kNormal, static_cast<int>(units));
       break;
+    }
     case kUtf16le:
     case kUtf16be: {
       size_t units = bytes.size / 2;
@@ -156,15 +226,18 @@ void op_encoding_decode(const v8::FunctionCallbackInfo<v8::Value>& info) {
   info.GetReturnValue().Set(out);
 }
 
-// Latin-1 bytes of a string, or nullopt if a code unit is above U+00FF.
-std::optional<std::string> latin1_of(v8::Isolate* isolate, v8::Local<v8::String> str) {
-  std::string out(static_cast<size_t>(str->Length()), '\0');
-  if (str->IsOneByte() || str->ContainsOnlyOneByte()) {
-    str->WriteOneByte(isolate, reinterpret_cast<uint8_t*>(out.data()), 0, str->Length(),
-                      v8::String::NO_NULL_TERMINATION);
-    return out;
-  }
-  return std::nullopt;
+// The Latin-1 bytes of a string into `out` (resized), or false if a code unit is above U+00FF.
+bool latin1_of(v8::Isolate* isolate, v8::Local<v8::String> str, std::vector<uint8_t>& out) {
+  if (!str->IsOneByte() && !str->ContainsOnlyOneByte()) return false;
+  out.resize(static_cast<size_t>(str->Length()));
+  str->WriteOneByte(isolate, out.data(), 0, str->Length(), v8::String::NO_NULL_TERMINATION);
+  return true;
+}
+
+void return_latin1(const v8::FunctionCallbackInfo<v8::Value>& info, const uint8_t* data, size_t size) {
+  info.GetReturnValue().Set(
+      v8::String::NewFromOneByte(info.GetIsolate(), data, v8::NewStringType::kNormal, static_cast<int>(size))
+          .ToLocalChecked());
 }
 
 constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -172,77 +245,104 @@ constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 // btoa(string): the Latin-1 bytes of the string, base64-encoded.
 void op_base64_encode(const v8::FunctionCallbackInfo<v8::Value>& info) {
   auto* isolate = info.GetIsolate();
-  auto input = latin1_of(isolate, info[0].As<v8::String>());
-  if (!input)
+  Scratch<uint8_t, 0> in_scratch;
+  Scratch<uint8_t, 1> out_scratch;
+  auto& in = *in_scratch;
+  if (!info[0]->IsString()) return throw_error(isolate, bridge::type_error("Expected a string"));
+  if (!latin1_of(isolate, info[0].As<v8::String>(), in))
     return throw_error(isolate, {"DOMException.InvalidCharacterError",
                                  "Cannot encode string: string contains characters outside of the Latin1 range"});
-  const auto* in = reinterpret_cast<const uint8_t*>(input->data());
-  size_t n = input->size();
-  std::string out;
-  out.reserve((n + 2) / 3 * 4);
+  size_t n = in.size();
+  auto& out = *out_scratch;
+  out.resize((n + 2) / 3 * 4);
+  uint8_t* o = out.data();
   size_t i = 0;
-  for (; i + 3 <= n; i += 3) {
+  for (; i + 3 <= n; i += 3, o += 4) {
     uint32_t v = in[i] << 16 | in[i + 1] << 8 | in[i + 2];
-    out += kAlphabet[v >> 18];
-    out += kAlphabet[(v >> 12) & 63];
-    out += kAlphabet[(v >> 6) & 63];
-    out += kAlphabet[v & 63];
+    o[0] = kAlphabet[v >> 18];
+    o[1] = kAlphabet[(v >> 12) & 63];
+    o[2] = kAlphabet[(v >> 6) & 63];
+    o[3] = kAlphabet[v & 63];
   }
-  if (n - i == 1) {
-    uint32_t v = in[i] << 16;
-    out += kAlphabet[v >> 18];
-    out += kAlphabet[(v >> 12) & 63];
-    out += "==";
-  } else if (n - i == 2) {
-    uint32_t v = in[i] << 16 | in[i + 1] << 8;
-    out += kAlphabet[v >> 18];
-    out += kAlphabet[(v >> 12) & 63];
-    out += kAlphabet[(v >> 6) & 63];
-    out += '=';
+  if (i < n) {
+    uint32_t v = in[i] << 16 | (i + 1 < n ? in[i + 1] << 8 : 0);
+    o[0] = kAlphabet[v >> 18];
+    o[1] = kAlphabet[(v >> 12) & 63];
+    o[2] = i + 1 < n ? kAlphabet[(v >> 6) & 63] : '=';
+    o[3] = '=';
   }
-  info.GetReturnValue().Set(v8::String::NewFromOneByte(isolate, reinterpret_cast<const uint8_t*>(out.data()),
-                                                       v8::NewStringType::kNormal, static_cast<int>(out.size()))
-                                .ToLocalChecked());
+  return_latin1(info, out.data(), out.size());
 }
+
+// Base64 digit values; the rest are kSpace (ASCII whitespace), kPad ('=') or kBad.
+enum : uint8_t { kPad = 64, kSpace = 65, kBad = 66 };
+struct Base64Table {
+  uint8_t value[256];
+  constexpr Base64Table() : value() {
+    for (auto& v : value) v = kBad;
+    for (int i = 0; i < 64; ++i) value[static_cast<uint8_t>(kAlphabet[i])] = static_cast<uint8_t>(i);
+    value['='] = kPad;
+    for (char c : {' ', '\t', '\n', '\f', '\r'}) value[static_cast<uint8_t>(c)] = kSpace;
+  }
+};
+constexpr Base64Table kBase64;
 
 // atob(string): the WHATWG forgiving-base64 decode, as a Latin-1 string.
 void op_base64_decode(const v8::FunctionCallbackInfo<v8::Value>& info) {
   auto* isolate = info.GetIsolate();
-  const bridge::JsError invalid{"DOMException.InvalidCharacterError", "Failed to decode base64"};
-  auto input = latin1_of(isolate, info[0].As<v8::String>());
-  if (!input)
+  Scratch<uint8_t, 0> in_scratch;
+  Scratch<uint8_t, 1> out_scratch;
+  auto& in = *in_scratch;
+  if (!info[0]->IsString()) return throw_error(isolate, bridge::type_error("Expected a string"));
+  if (!latin1_of(isolate, info[0].As<v8::String>(), in))
     return throw_error(isolate, {"DOMException.InvalidCharacterError", "Failed to decode base64: invalid character"});
-  std::string data;
-  data.reserve(input->size());
-  for (char c : *input)
-    if (c != ' ' && c != '\t' && c != '\n' && c != '\f' && c != '\r') data += c;
-  if (data.size() % 4 == 0 && !data.empty() && data.back() == '=') {
-    data.pop_back();
-    if (data.back() == '=') data.pop_back();
+  const bridge::JsError invalid{"DOMException.InvalidCharacterError", "Failed to decode base64"};
+  auto& out = *out_scratch;
+  out.resize(in.size() / 4 * 3 + 2);
+  uint8_t* o = out.data();
+  // Fast path: whole groups of four digits, until whitespace, padding or the last group.
+  size_t start = 0;
+  for (; start + 8 <= in.size(); start += 4) {
+    uint8_t a = kBase64.value[in[start]], b = kBase64.value[in[start + 1]], c = kBase64.value[in[start + 2]],
+            d = kBase64.value[in[start + 3]];
+    if ((a | b | c | d) & 0xC0) break;
+    uint32_t v = a << 18 | b << 12 | c << 6 | d;
+    o[0] = static_cast<uint8_t>(v >> 16);
+    o[1] = static_cast<uint8_t>(v >> 8);
+    o[2] = static_cast<uint8_t>(v);
+    o += 3;
   }
-  if (data.size() % 4 == 1) return throw_error(isolate, invalid);
-  std::string out;
-  out.reserve(data.size() / 4 * 3 + 2);
-  uint32_t buffer = 0;
-  int bits = 0;
-  for (char c : data) {
-    int v;
-    if (c >= 'A' && c <= 'Z') v = c - 'A';
-    else if (c >= 'a' && c <= 'z') v = c - 'a' + 26;
-    else if (c >= '0' && c <= '9') v = c - '0' + 52;
-    else if (c == '+') v = 62;
-    else if (c == '/') v = 63;
-    else return throw_error(isolate, invalid);
-    buffer = buffer << 6 | static_cast<uint32_t>(v);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out += static_cast<char>((buffer >> bits) & 0xFF);
-    }
+  // The rest: digit values with whitespace removed, in place.
+  size_t m = start;
+  for (uint8_t c : std::span(in).subspan(start)) {
+    uint8_t v = kBase64.value[c];
+    if (v == kSpace) continue;
+    if (v == kBad) return throw_error(isolate, invalid);
+    in[m++] = v;
   }
-  info.GetReturnValue().Set(v8::String::NewFromOneByte(isolate, reinterpret_cast<const uint8_t*>(out.data()),
-                                                       v8::NewStringType::kNormal, static_cast<int>(out.size()))
-                                .ToLocalChecked());
+  if (m % 4 == 0 && m > start && in[m - 1] == kPad) {  // in[0, start) holds digits already decoded
+    --m;
+    if (m > start && in[m - 1] == kPad) --m;
+  }
+  if (m % 4 == 1) return throw_error(isolate, invalid);
+  size_t i = start;
+  for (; i + 4 <= m; i += 4) {
+    uint8_t a = in[i], b = in[i + 1], c = in[i + 2], d = in[i + 3];
+    if ((a | b | c | d) & kPad) return throw_error(isolate, invalid);  // '=' inside the data
+    uint32_t v = a << 18 | b << 12 | c << 6 | d;
+    *o++ = static_cast<uint8_t>(v >> 16);
+    *o++ = static_cast<uint8_t>(v >> 8);
+    *o++ = static_cast<uint8_t>(v);
+  }
+  size_t rest = m - i;  // 0, 2 or 3 digits: 0, 1 or 2 bytes (leftover bits are dropped)
+  if (rest >= 2) {
+    uint8_t a = in[i], b = in[i + 1], c = rest == 3 ? in[i + 2] : 0;
+    if ((a | b | c) & kPad) return throw_error(isolate, invalid);
+    uint32_t v = a << 18 | b << 12 | c << 6;
+    *o++ = static_cast<uint8_t>(v >> 16);
+    if (rest == 3) *o++ = static_cast<uint8_t>(v >> 8);
+  }
+  return_latin1(info, out.data(), static_cast<size_t>(o - out.data()));
 }
 
 }  // namespace

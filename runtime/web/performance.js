@@ -100,6 +100,7 @@ function EventTargetBase() {
   return globalThis.EventTarget ?? Object;
 }
 
+internals.webidl.inspectAttributes(Performance, ["timeOrigin"]);
 const performance = new Performance();
 Object.defineProperty(globalThis, "performance", { value: performance, writable: true, enumerable: true, configurable: true });
 for (const cls of [Performance, PerformanceEntry, PerformanceMark, PerformanceMeasure]) {

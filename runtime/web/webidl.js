@@ -39,8 +39,37 @@ function toDictionary(value, prefix, position) {
   return value;
 }
 
+// Brand checks that a look-alike object (Object.create(ArrayBuffer.prototype)) cannot pass.
+const arrayBufferByteLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "byteLength").get;
+const sharedArrayBufferByteLength = typeof SharedArrayBuffer === "function"
+  ? Object.getOwnPropertyDescriptor(SharedArrayBuffer.prototype, "byteLength").get
+  : undefined;
+function isArrayBuffer(value) {
+  try {
+    Reflect.apply(arrayBufferByteLength, value, []);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function isSharedArrayBuffer(value) {
+  try {
+    if (sharedArrayBufferByteLength === undefined) return false;
+    Reflect.apply(sharedArrayBufferByteLength, value, []);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const typedArrayTag = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get;
+// The kind of a real typed array ("Uint8Array", …), undefined for anything else.
+function typedArrayKind(value) {
+  return Reflect.apply(typedArrayTag, value, []);
+}
+
 function defineGlobal(name, value, enumerable = false) {
   Object.defineProperty(globalThis, name, { value, writable: true, enumerable, configurable: true });
 }
 
-internals.webidl = { requiredArguments, inspectAttributes, toStringTag, toDOMString, toDictionary, defineGlobal, customInspect };
+internals.webidl = { requiredArguments, inspectAttributes, toStringTag, toDOMString, toDictionary, defineGlobal,
+  isArrayBuffer, isSharedArrayBuffer, typedArrayKind, customInspect };

@@ -95,7 +95,8 @@ console.log(show(s.decode(b(0xe2), { stream: true }) + s.decode(b(0x41), { strea
 
 for (const bad of [() => utf8.decode("abc" as any), () => utf8.decode(null as any), () => utf8.decode(b(1), 4 as any),
   () => new TextDecoder("utf-8", 5 as any), () => TextDecoder.prototype.decode.call({}, b(1)),
-  () => (TextDecoder as any)("utf-8")]) {
+  () => (TextDecoder as any)("utf-8"), () => utf8.decode(Object.create(ArrayBuffer.prototype)),
+  () => utf8.decode(Object.create(Uint8Array.prototype))]) {
   try {
     bad();
   } catch (e) {

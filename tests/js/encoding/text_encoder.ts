@@ -23,7 +23,7 @@ const bytes = encoder.encode(long);
 console.log(bytes.length, new TextDecoder().decode(bytes) === long);
 
 for (const bad of [() => encoder.encodeInto("a", [1] as any), () => encoder.encodeInto("a", new Uint16Array(2) as any),
-  () => encoder.encode(Symbol("s") as any), () => TextEncoder.prototype.encode.call({}, "x")]) {
+  () => encoder.encode(Symbol("s") as any), () => encoder.encodeInto("a", Object.create(Uint8Array.prototype)), () => TextEncoder.prototype.encode.call({}, "x")]) {
   try {
     bad();
   } catch (e) {
