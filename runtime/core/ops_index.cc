@@ -6,6 +6,8 @@ void register_core_ops(bridge::OpRegistry&);
 void register_deno_ops(bridge::OpRegistry&);
 void register_fs_ops(bridge::OpRegistry&);
 void register_compression_ops(bridge::OpRegistry&);
+void register_native_stream_ops(bridge::OpRegistry&);
+void register_transfer_ops(bridge::OpRegistry&);
 
 const bridge::OpRegistry& all_ops() {
   static const bridge::OpRegistry registry = [] {
@@ -14,6 +16,8 @@ const bridge::OpRegistry& all_ops() {
     register_deno_ops(r);
     register_fs_ops(r);
     register_compression_ops(r);
+    register_native_stream_ops(r);
+    register_transfer_ops(r);
     return r;
   }();
   return registry;

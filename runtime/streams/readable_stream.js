@@ -420,6 +420,15 @@ class DefaultReadRequest {
   errorSteps(e) { this.deferred.reject(e); }
 }
 
+// The read-into request of a BYOB reader's read(): closing hands back the
+// (empty) view so the caller gets its buffer back.
+class ReadIntoRequest {
+  deferred = new Deferred();
+  chunkSteps(chunk) { this.deferred.resolve({ value: chunk, done: false }); }
+  closeSteps(chunk) { this.deferred.resolve({ value: chunk, done: true }); }
+  errorSteps(e) { this.deferred.reject(e); }
+}
+
 class ReadableStreamBYOBReader {
   constructor(stream) {
     if (stream === internalConstruct) return;
@@ -484,7 +493,7 @@ class ReadableStreamBYOBReader {
     if (this[_stream] === undefined) {
       return PromiseReject(new $TypeError("Reader has no associated stream."));
     }
-    const request = new DefaultReadRequest();
+    const request = new ReadIntoRequest();
     ReadableStreamBYOBReaderRead(this, view, min, request);
     return request.deferred.promise;
   }

@@ -54,8 +54,9 @@ S.DataViewPrototypeGetByteOffset = uncurryThis(Object.getOwnPropertyDescriptor(D
 S.DataViewPrototypeGetByteLength = uncurryThis(Object.getOwnPropertyDescriptor(DataView.prototype, "byteLength").get);
 S.ArrayBufferPrototypeGetByteLength = uncurryThis(Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "byteLength").get);
 S.ArrayBufferPrototypeSlice = uncurryThis(ArrayBuffer.prototype.slice);
-// Both from runtime/es/es_arraybuffer.js on V8 10.2.
-S.ArrayBufferPrototypeTransfer = uncurryThis(ArrayBuffer.prototype.transfer);
+// Moves the memory to a new ArrayBuffer (transfer_ops.cc), never copies.
+S.ArrayBufferPrototypeTransfer = core.ops.op_transfer_array_buffer;
+// From runtime/es/es_arraybuffer.js on V8 10.2.
 S.ArrayBufferPrototypeGetDetached = uncurryThis(Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "detached").get);
 S.customInspect = Symbol.for("Deno.privateCustomInspect");
 
