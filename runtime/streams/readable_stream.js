@@ -107,7 +107,7 @@ class ReadableStream {
     InitializeReadableStream(this);
     if (source.type === "bytes") {
       if (strategy.size !== undefined) {
-        throw new $RangeError(`${prefix}: When underlying source is "bytes", strategy.size must be undefined.`);
+        throw new $RangeError(`${prefix}: When underlying source is "bytes", strategy.size must be 'undefined'`);
       }
       const highWaterMark = ExtractHighWaterMark(strategy, 0);
       SetUpReadableByteStreamControllerFromUnderlyingSource(this, underlyingSource, source, highWaterMark);
@@ -154,7 +154,7 @@ class ReadableStream {
     const pair = toReadableWritablePair(transform, prefix);
     const opts = toStreamPipeOptions(options, prefix, "Argument 2");
     if (IsReadableStreamLocked(this)) {
-      throw new $TypeError("ReadableStream is already locked.");
+      throw new $TypeError("ReadableStream is already locked");
     }
     if (IsWritableStreamLocked(pair.writable)) {
       throw new $TypeError("Target WritableStream is already locked.");
@@ -172,7 +172,7 @@ class ReadableStream {
     try {
       requiredArguments(arguments.length, 1, prefix);
       if (!IsWritableStream(destination)) {
-        throw new $TypeError(`${prefix}: Argument 1 is not of type 'WritableStream'.`);
+        throw new $TypeError(`${prefix}: Argument 1 is not of type WritableStream`);
       }
       opts = toStreamPipeOptions(options, prefix, "Argument 2");
     } catch (e) {
@@ -211,7 +211,7 @@ class ReadableStream {
 function toUnderlyingSource(v, prefix) {
   const out = { autoAllocateChunkSize: undefined, cancel: undefined, pull: undefined, start: undefined, type: undefined };
   if (v === null) return out;
-  const ctx = (key) => S.memberContext(key, "UnderlyingSource", "Argument 1");
+  const ctx = (key) => S.memberContext(key, "UnderlyingSource", "underlyingSource");
   let m;
   if ((m = v.autoAllocateChunkSize) !== undefined) {
     out.autoAllocateChunkSize = S.toEnforcedUnsignedLongLong(m, prefix, ctx("autoAllocateChunkSize"));
@@ -227,17 +227,17 @@ function toReadableWritablePair(v, prefix) {
   const d = S.toDictionary(v, prefix, "Argument 1");
   const readable = d === undefined ? undefined : d.readable;
   if (readable === undefined) {
-    throw new $TypeError(`${prefix}: Argument 1 can not be converted to 'ReadableWritablePair' because 'readable' is required in 'ReadableWritablePair'.`);
+    throw new $TypeError(`${prefix}: Argument 1 can not be converted to 'ReadableWritablePair' because 'readable' is required in 'ReadableWritablePair'`);
   }
   if (!IsReadableStream(readable)) {
-    throw new $TypeError(`${prefix}: 'readable' of 'ReadableWritablePair' (Argument 1) is not of type 'ReadableStream'.`);
+    throw new $TypeError(`${prefix}: 'readable' of 'ReadableWritablePair' (Argument 1) is not of type ReadableStream`);
   }
   const writable = d.writable;
   if (writable === undefined) {
-    throw new $TypeError(`${prefix}: Argument 1 can not be converted to 'ReadableWritablePair' because 'writable' is required in 'ReadableWritablePair'.`);
+    throw new $TypeError(`${prefix}: Argument 1 can not be converted to 'ReadableWritablePair' because 'writable' is required in 'ReadableWritablePair'`);
   }
   if (!IsWritableStream(writable)) {
-    throw new $TypeError(`${prefix}: 'writable' of 'ReadableWritablePair' (Argument 1) is not of type 'WritableStream'.`);
+    throw new $TypeError(`${prefix}: 'writable' of 'ReadableWritablePair' (Argument 1) is not of type WritableStream`);
   }
   return { readable, writable };
 }
@@ -260,7 +260,7 @@ function toStreamPipeOptions(v, prefix, context) {
   const signal = d.signal;
   if (signal !== undefined) {
     if (!isAbortSignal(signal)) {
-      throw new $TypeError(`${prefix}: 'signal' of 'StreamPipeOptions' (${context}) is not of type 'AbortSignal'.`);
+      throw new $TypeError(`${prefix}: 'signal' of 'StreamPipeOptions' (${context}) is not of type AbortSignal`);
     }
     out.signal = signal;
   }
@@ -377,7 +377,7 @@ class ReadableStreamDefaultReader {
     const prefix = "Failed to construct 'ReadableStreamDefaultReader'";
     requiredArguments(arguments.length, 1, prefix);
     if (!IsReadableStream(stream)) {
-      throw new $TypeError(`${prefix}: Argument 1 is not of type 'ReadableStream'.`);
+      throw new $TypeError(`${prefix}: Argument 1 is not of type ReadableStream`);
     }
     SetUpReadableStreamDefaultReader(this, stream);
   }
@@ -435,7 +435,7 @@ class ReadableStreamBYOBReader {
     const prefix = "Failed to construct 'ReadableStreamBYOBReader'";
     requiredArguments(arguments.length, 1, prefix);
     if (!IsReadableStream(stream)) {
-      throw new $TypeError(`${prefix}: Argument 1 is not of type 'ReadableStream'.`);
+      throw new $TypeError(`${prefix}: Argument 1 is not of type ReadableStream`);
     }
     SetUpReadableStreamBYOBReader(this, stream);
   }
@@ -458,9 +458,8 @@ class ReadableStreamBYOBReader {
     const prefix = "Failed to execute 'read' on 'ReadableStreamBYOBReader'";
     let min = 1;
     try {
-      requiredArguments(arguments.length, 1, prefix);
       if (!ArrayBufferIsView(view)) {
-        throw new $TypeError(`${prefix}: Argument 1 is not of type 'ArrayBufferView'.`);
+        throw new $TypeError(`${prefix}: Argument 1 is not a view on an ArrayBuffer or SharedArrayBuffer`);
       }
       const dict = S.toDictionary(options, prefix, "Argument 2");
       if (dict !== undefined && dict.min !== undefined) {
@@ -485,10 +484,10 @@ class ReadableStreamBYOBReader {
     if (min === 0) return PromiseReject(new $TypeError("options.min must be non-zero"));
     if (isTypedArray(view)) {
       if (min > TypedArrayPrototypeGetLength(view)) {
-        return PromiseReject(new $RangeError("options.min must be smaller or equal to view's length"));
+        return PromiseReject(new $RangeError("options.min must be smaller or equal to view's size"));
       }
     } else if (min > viewByteLength(view)) {
-      return PromiseReject(new $RangeError("options.min must be smaller or equal to view's byteLength"));
+      return PromiseReject(new $RangeError("options.min must be smaller or equal to view's size"));
     }
     if (this[_stream] === undefined) {
       return PromiseReject(new $TypeError("Reader has no associated stream."));
@@ -528,7 +527,7 @@ class ReadableStreamDefaultController {
   close() {
     if (!IsReadableStreamDefaultController(this)) throw illegalInvocation();
     if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(this)) {
-      throw new $TypeError("The stream controller cannot close or enqueue.");
+      throw new $TypeError("The stream controller cannot close or enqueue");
     }
     ReadableStreamDefaultControllerClose(this);
   }
@@ -536,7 +535,7 @@ class ReadableStreamDefaultController {
   enqueue(chunk = undefined) {
     if (!IsReadableStreamDefaultController(this)) throw illegalInvocation();
     if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(this)) {
-      throw new $TypeError("The stream controller cannot close or enqueue.");
+      throw new $TypeError("The stream controller cannot close or enqueue");
     }
     ReadableStreamDefaultControllerEnqueue(this, chunk);
   }
@@ -599,7 +598,7 @@ class ReadableByteStreamController {
     if (!IsReadableByteStreamController(this)) throw illegalInvocation();
     if (this[_closeRequested]) throw new $TypeError("Closing is still requested.");
     if (this[_stream][_state] !== "readable") {
-      throw new $TypeError("ReadableByteStreamController's stream is not in a readable state.");
+      throw new $TypeError("ReadableByteStreamController's stream is not in a readable state");
     }
     ReadableByteStreamControllerClose(this);
   }
@@ -609,15 +608,15 @@ class ReadableByteStreamController {
     const prefix = "Failed to execute 'enqueue' on 'ReadableByteStreamController'";
     requiredArguments(arguments.length, 1, prefix);
     if (!ArrayBufferIsView(chunk)) {
-      throw new $TypeError(`${prefix}: Argument 1 is not of type 'ArrayBufferView'.`);
+      throw new $TypeError(`${prefix}: Argument 1 is not a view on an ArrayBuffer or SharedArrayBuffer`);
     }
-    if (viewByteLength(chunk) === 0) throw new $TypeError("chunk must have a non-zero byteLength.");
+    if (viewByteLength(chunk) === 0) throw new $TypeError(`${prefix}: Argument 1 Length must be non-zero`);
     if (ArrayBufferPrototypeGetByteLength(viewBuffer(chunk)) === 0) {
       throw new $TypeError("chunk's buffer must have a non-zero byteLength.");
     }
     if (this[_closeRequested]) throw new $TypeError("Cannot enqueue chunk after a close has been requested.");
     if (this[_stream][_state] !== "readable") {
-      throw new $TypeError("Cannot enqueue chunk when underlying stream is not readable.");
+      throw new $TypeError("Cannot enqueue chunk when underlying stream is not readable");
     }
     ReadableByteStreamControllerEnqueue(this, chunk);
   }
@@ -715,7 +714,7 @@ class ReadableStreamBYOBRequest {
     const prefix = "Failed to execute 'respondWithNewView' on 'ReadableStreamBYOBRequest'";
     requiredArguments(arguments.length, 1, prefix);
     if (!ArrayBufferIsView(view)) {
-      throw new $TypeError(`${prefix}: Argument 1 is not of type 'ArrayBufferView'.`);
+      throw new $TypeError(`${prefix}: Argument 1 is not a view on an ArrayBuffer or SharedArrayBuffer`);
     }
     if (this[_controller] === undefined) {
       throw new $TypeError("This BYOB request has been invalidated");
@@ -838,7 +837,7 @@ function GetAsyncIterator(obj) {
   if (method === undefined || method === null) {
     const syncMethod = obj === undefined || obj === null ? undefined : obj[SymbolIterator];
     if (syncMethod === undefined || syncMethod === null) {
-      throw new $TypeError("Failed to execute 'ReadableStream.from': Argument 1 can not be converted to async iterable.");
+      throw new $TypeError("Failed to execute 'ReadableStream.from': Argument 1 can not be converted to async sequence.");
     }
     if (typeof syncMethod !== "function") throw new $TypeError("obj[Symbol.iterator] is not a function");
     const syncIterator = ReflectApply(syncMethod, obj, []);
@@ -848,8 +847,16 @@ function GetAsyncIterator(obj) {
   }
   if (typeof method !== "function") throw new $TypeError("obj[Symbol.asyncIterator] is not a function");
   const iterator = ReflectApply(method, obj, []);
-  if (!S.isObject(iterator)) throw new $TypeError("Result of the Symbol.asyncIterator method is not an object");
+  if (!S.isObject(iterator)) {
+    throw new $TypeError(`Argument 1 could not be iterated because iterator method did not return object, but ${typeName(iterator)}.`);
+  }
   return { iterator, next: iterator.next };
+}
+
+function typeName(v) {
+  if (v === null) return "Null";
+  const t = typeof v;
+  return t[0].toUpperCase() + t.slice(1);
 }
 
 // The parts of %AsyncFromSyncIteratorPrototype% that from() uses: next and return.
@@ -1384,15 +1391,13 @@ function ReadableStreamReaderGenericInitialize(reader, stream) {
 
 function ReadableStreamReaderGenericRelease(reader) {
   const stream = reader[_stream];
-  const error = new $TypeError("There are pending read requests, so the reader cannot be released.");
-  const releasedError = new $TypeError("The reader was released.");
+  const releasedError = new $TypeError("Reader was released and can no longer be used to monitor the stream's closedness.");
   if (stream[_state] === "readable") reader[_closedPromise].reject(releasedError);
   else reader[_closedPromise] = rejectedDeferred(releasedError);
   markHandled(reader[_closedPromise].promise);
   stream[_controller][_releaseSteps]();
   stream[_reader] = undefined;
   reader[_stream] = undefined;
-  return error;
 }
 
 function ReadableStreamBYOBReaderErrorReadIntoRequests(reader, e) {
@@ -1436,7 +1441,7 @@ function ReadableStreamDefaultReaderRelease(reader) {
 }
 
 function SetUpReadableStreamBYOBReader(reader, stream) {
-  if (IsReadableStreamLocked(stream)) throw new $TypeError("ReadableStream is locked.");
+  if (IsReadableStreamLocked(stream)) throw new $TypeError("ReadableStream is locked");
   if (!IsReadableByteStreamController(stream[_controller])) {
     throw new $TypeError("Cannot use a BYOB reader with a non-byte stream");
   }
@@ -1445,7 +1450,7 @@ function SetUpReadableStreamBYOBReader(reader, stream) {
 }
 
 function SetUpReadableStreamDefaultReader(reader, stream) {
-  if (IsReadableStreamLocked(stream)) throw new $TypeError("ReadableStream is locked.");
+  if (IsReadableStreamLocked(stream)) throw new $TypeError("ReadableStream is locked");
   ReadableStreamReaderGenericInitialize(reader, stream);
   reader[_readRequests] = new Queue();
 }
@@ -1872,13 +1877,13 @@ function ReadableByteStreamControllerRespond(controller, bytesWritten) {
   const state = controller[_stream][_state];
   if (state === "closed") {
     if (bytesWritten !== 0) {
-      throw new $TypeError("bytesWritten must be 0 when calling respond() on a closed stream");
+      throw new $TypeError('"bytesWritten" must be 0 when calling respond() on a closed stream');
     }
   } else {
     if (bytesWritten === 0) {
-      throw new $TypeError("bytesWritten must be greater than 0 when calling respond() on a readable stream");
+      throw new $TypeError('"bytesWritten" must be greater than 0 when calling respond() on a readable stream');
     }
-    if (first.bytesFilled + bytesWritten > first.byteLength) throw new $RangeError("bytesWritten out of range");
+    if (first.bytesFilled + bytesWritten > first.byteLength) throw new $RangeError('"bytesWritten" out of range');
   }
   first.buffer = TransferArrayBuffer(first.buffer);
   ReadableByteStreamControllerRespondInternal(controller, bytesWritten);
@@ -2005,7 +2010,7 @@ function SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyin
   if (source.pull !== undefined) pullAlgorithm = () => promiseCall(source.pull, underlyingSource, controller);
   if (source.cancel !== undefined) cancelAlgorithm = (reason) => promiseCall(source.cancel, underlyingSource, reason);
   const autoAllocateChunkSize = source.autoAllocateChunkSize;
-  if (autoAllocateChunkSize === 0) throw new $TypeError("autoAllocateChunkSize must be greater than 0");
+  if (autoAllocateChunkSize === 0) throw new $TypeError('"autoAllocateChunkSize" must be greater than 0');
   SetUpReadableByteStreamController(stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm,
     highWaterMark, autoAllocateChunkSize);
 }
@@ -2042,7 +2047,7 @@ S.ObjectDefineProperty(ReadableStream.prototype, S.customInspect, {
 defineInspect(ReadableStreamDefaultReader.prototype, ["closed"], IsReadableStreamDefaultReader);
 defineInspect(ReadableStreamBYOBReader.prototype, ["closed"], IsReadableStreamBYOBReader);
 defineInspect(ReadableStreamDefaultController.prototype, ["desiredSize"], IsReadableStreamDefaultController);
-defineInspect(ReadableByteStreamController.prototype, ["byobRequest", "desiredSize"], IsReadableByteStreamController);
+defineInspect(ReadableByteStreamController.prototype, ["desiredSize"], IsReadableByteStreamController);
 defineInspect(ReadableStreamBYOBRequest.prototype, ["view"], IsReadableStreamBYOBRequest);
 
 internals.ReadableStream = ReadableStream;

@@ -152,9 +152,10 @@ S.DequeueValue = (container) => {
   return pair.value;
 };
 S.EnqueueValueWithSize = (container, value, size) => {
-  if (!IsNonNegativeNumber(size) || size === Infinity) {
-    throw new $RangeError("chunk size isn't a positive number");
+  if (!IsNonNegativeNumber(size)) {
+    throw new $RangeError("Cannot enqueue value with size: chunk size must be a positive number");
   }
+  if (size === Infinity) throw new $RangeError("Cannot enqueue value with size: chunk size is invalid");
   container[_queue].push({ value, size });
   container[_queueTotalSize] += size;
 };
@@ -176,7 +177,7 @@ S.ExtractHighWaterMark = (strategy, defaultHWM) => {
   if (strategy.highWaterMark === undefined) return defaultHWM;
   const hwm = strategy.highWaterMark;
   if (NumberIsNaN(hwm) || hwm < 0) {
-    throw new $RangeError("highWaterMark must be a positive number or Infinity. Received: " + hwm);
+    throw new $RangeError(`Expected highWaterMark to be a positive number or Infinity, got "${hwm}".`);
   }
   return hwm;
 };
@@ -205,12 +206,12 @@ S.requiredArguments = (length, required, prefix) => {
 S.isObject = (v) => (typeof v === "object" && v !== null) || typeof v === "function";
 
 S.toObjectArg = (v, prefix, context) => {
-  if (!S.isObject(v)) throw idlError($TypeError, "is not an object.", prefix, context);
+  if (!S.isObject(v)) throw idlError($TypeError, "is not an object", prefix, context);
   return v;
 };
 
 S.toCallback = (v, prefix, context) => {
-  if (typeof v !== "function") throw idlError($TypeError, "is not a function.", prefix, context);
+  if (typeof v !== "function") throw idlError($TypeError, "is not a function", prefix, context);
   return v;
 };
 
@@ -236,7 +237,7 @@ S.toEnforcedUnsignedLongLong = (v, prefix, context) => {
   x = S.MathTrunc(x);
   if (x === 0) x = 0;
   if (x < 0 || x > Number.MAX_SAFE_INTEGER) {
-    throw idlError($TypeError, `is outside the accepted range of 0 to ${Number.MAX_SAFE_INTEGER}, inclusive.`, prefix, context);
+    throw idlError($TypeError, `is outside the accepted range of 0 to ${Number.MAX_SAFE_INTEGER}, inclusive`, prefix, context);
   }
   return x;
 };

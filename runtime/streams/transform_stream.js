@@ -32,8 +32,8 @@ class TransformStream {
     writableStrategy = toQueuingStrategy(writableStrategy, prefix, "Argument 2");
     readableStrategy = toQueuingStrategy(readableStrategy, prefix, "Argument 3");
     const dict = toTransformer(transformer, prefix);
-    if (dict.readableType !== undefined) throw new $RangeError(`${prefix}: readableType transformers not supported.`);
-    if (dict.writableType !== undefined) throw new $RangeError(`${prefix}: writableType transformers not supported.`);
+    if (dict.readableType !== undefined) throw new $RangeError(`${prefix}: readableType transformers not supported`);
+    if (dict.writableType !== undefined) throw new $RangeError(`${prefix}: writableType transformers not supported`);
     const readableHighWaterMark = ExtractHighWaterMark(readableStrategy, 0);
     const readableSizeAlgorithm = ExtractSizeAlgorithm(readableStrategy);
     const writableHighWaterMark = ExtractHighWaterMark(writableStrategy, 1);
@@ -64,7 +64,7 @@ function toTransformer(v, prefix) {
   const out = { cancel: undefined, flush: undefined, readableType: undefined, start: undefined, transform: undefined,
     writableType: undefined };
   if (v === null) return out;
-  const ctx = (key) => S.memberContext(key, "Transformer", "Argument 1");
+  const ctx = (key) => S.memberContext(key, "Transformer", "transformer");
   let m;
   if ((m = v.cancel) !== undefined) out.cancel = toCallback(m, prefix, ctx("cancel"));
   if ((m = v.flush) !== undefined) out.flush = toCallback(m, prefix, ctx("flush"));
