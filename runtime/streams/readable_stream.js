@@ -18,7 +18,7 @@ const {
   IsWritableStream, IsWritableStreamLocked, AcquireWritableStreamDefaultWriter, WritableStreamAbort,
   WritableStreamCloseQueuedOrInFlight, WritableStreamDefaultWriterCloseWithErrorPropagation,
   WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterWrite, writableState, writableStoredError,
-  writerClosed, writerReady,
+  writerClosed, writerReady, writerReadyState,
 } = S;
 
 const _state = Symbol("[[state]]");
@@ -365,7 +365,6 @@ const ReadableStreamAsyncIteratorPrototype = S.ObjectCreate(AsyncIteratorPrototy
     },
     writable: true, enumerable: true, configurable: true,
   },
-  [Symbol.toStringTag]: { value: "ReadableStream AsyncIterator", configurable: true },
 });
 
 // ---------------------------------------------------------------------------
@@ -796,7 +795,7 @@ function ReadableStreamFromIterable(asyncIterable) {
     }
     return PromisePrototypeThen(PromiseResolve(nextResult), (iterResult) => {
       if (!S.isObject(iterResult)) {
-        throw new $TypeError("The promise returned by the iterator.next() method must fulfill with an object");
+        throw new $TypeError(`Argument 1 failed to iterate next value because the next() method did not return an object, but ${typeName(iterResult)}.`);
       }
       if (iterResult.done) {
         ReadableStreamDefaultControllerClose(stream[_controller]);
@@ -823,7 +822,7 @@ function ReadableStreamFromIterable(asyncIterable) {
     }
     return PromisePrototypeThen(PromiseResolve(returnResult), (iterResult) => {
       if (!S.isObject(iterResult)) {
-        throw new $TypeError("The promise returned by the iterator.return() method must fulfill with an object");
+        throw new $TypeError(`Argument 1 failed to close iterator because the return() method did not return an object, but ${typeName(iterResult)}.`);
       }
     });
   };
@@ -833,9 +832,13 @@ function ReadableStreamFromIterable(asyncIterable) {
 
 // GetIterator(obj, async), with CreateAsyncFromSyncIterator for sync iterables.
 function GetAsyncIterator(obj) {
-  const method = obj === undefined || obj === null ? undefined : obj[SymbolAsyncIterator];
+  // WebIDL's async sequence: only objects (a string is not one).
+  if (!S.isObject(obj)) {
+    throw new $TypeError("Failed to execute 'ReadableStream.from': Argument 1 can not be converted to async sequence.");
+  }
+  const method = obj[SymbolAsyncIterator];
   if (method === undefined || method === null) {
-    const syncMethod = obj === undefined || obj === null ? undefined : obj[SymbolIterator];
+    const syncMethod = obj[SymbolIterator];
     if (syncMethod === undefined || syncMethod === null) {
       throw new $TypeError("Failed to execute 'ReadableStream.from': Argument 1 can not be converted to async sequence.");
     }
@@ -929,15 +932,18 @@ function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
   // The pipe loop: wait for the destination to want a chunk, read one, write it.
   function pipeStep() {
     if (shuttingDown) return PromiseResolve(true);
-    return PromisePrototypeThen(writerReady(writer), () => {
-      if (shuttingDown) return true;
-      const request = new PipeReadRequest((chunk) => {
-        currentWrite = WritableStreamDefaultWriterWrite(writer, chunk);
-        markHandled(currentWrite);
-      });
-      ReadableStreamDefaultReaderRead(reader, request);
-      return request.deferred.promise;
+    // Read at once when the destination already wants a chunk.
+    if (writerReadyState(writer) === 1) return readChunk();
+    return PromisePrototypeThen(writerReady(writer), readChunk);
+  }
+  function readChunk() {
+    if (shuttingDown) return true;
+    const request = new PipeReadRequest((chunk) => {
+      currentWrite = WritableStreamDefaultWriterWrite(writer, chunk);
+      markHandled(currentWrite);
     });
+    ReadableStreamDefaultReaderRead(reader, request);
+    return request.deferred.promise;
   }
   function pipeLoop() {
     const step = (done) => {

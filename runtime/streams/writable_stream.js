@@ -702,4 +702,5 @@ Object.assign(S, {
   writerStream: (writer) => writer[_stream],
   writerClosed: (writer) => writer[_closedPromise].promise,
   writerReady: (writer) => writer[_readyPromise].promise,
+  writerReadyState: (writer) => writer[_readyPromise].state,
 });
