@@ -220,7 +220,7 @@ function TransformStreamDefaultControllerEnqueue(controller, chunk) {
   const stream = controller[_stream];
   const rc = readableController(stream[_readable]);
   if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(rc)) {
-    throw new $TypeError("Readable stream is unavailable.");
+    throw new $TypeError("Readable stream is unavailable");
   }
   try {
     ReadableStreamDefaultControllerEnqueue(rc, chunk);
