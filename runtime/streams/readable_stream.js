@@ -4,7 +4,7 @@
 // spec's abstract operations. Internal slots are symbol-keyed properties.
 const S = internals.streams;
 const {
-  Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, markHandled, uponPromise, promiseCall,
+  Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, markHandled, uponPromise, promiseCall0, promiseCall1, promiseCall2,
   TypeError: $TypeError, RangeError: $RangeError, noop, ReflectApply, ObjectPrototypeIsPrototypeOf,
   _queue, _queueTotalSize, DequeueValue, EnqueueValueWithSize, ResetQueue, Queue,
   ExtractHighWaterMark, ExtractSizeAlgorithm, toQueuingStrategy, toCallback, requiredArguments,
@@ -306,9 +306,14 @@ class IteratorReadRequest {
   }
 }
 
+let readAtOnceTaken = false;
 function iteratorNextSteps(iterator) {
   if (iterator[_isFinished]) return PromiseResolve({ value: undefined, done: true });
   const reader = iterator[_reader];
+  if (canReadAtOnce(reader[_stream])) {
+    readAtOnceTaken = true;
+    return PromiseResolve({ value: readAtOnce(reader), done: false });
+  }
   const request = new IteratorReadRequest(iterator);
   ReadableStreamDefaultReaderRead(reader, request);
   return request.deferred.promise;
@@ -340,14 +345,14 @@ const ReadableStreamAsyncIteratorPrototype = S.ObjectCreate(AsyncIteratorPrototy
         return PromiseReject(new $TypeError("Illegal invocation"));
       }
       const ongoing = this[_ongoingPromise];
-      let promise;
       if (ongoing !== undefined) {
         const steps = () => iteratorNextSteps(this);
-        promise = PromisePrototypeThen(ongoing, steps, steps);
-      } else {
-        promise = iteratorNextSteps(this);
+        return this[_ongoingPromise] = PromisePrototypeThen(ongoing, steps, steps);
       }
-      this[_ongoingPromise] = promise;
+      readAtOnceTaken = false;
+      const promise = iteratorNextSteps(this);
+      // A read that settled at once leaves nothing for the next call to wait for.
+      if (!readAtOnceTaken) this[_ongoingPromise] = promise;
       return promise;
     },
     writable: true, enumerable: true, configurable: true,
@@ -399,6 +404,9 @@ class ReadableStreamDefaultReader {
     if (this[_stream] === undefined) {
       return PromiseReject(new $TypeError("Reader has no associated stream."));
     }
+    if (canReadAtOnce(this[_stream])) {
+      return PromiseResolve({ value: readAtOnce(this), done: false });
+    }
     const request = new DefaultReadRequest();
     ReadableStreamDefaultReaderRead(this, request);
     return request.deferred.promise;
@@ -409,6 +417,28 @@ class ReadableStreamDefaultReader {
     if (this[_stream] === undefined) return;
     ReadableStreamDefaultReaderRelease(this);
   }
+}
+
+// The fast path of a read: when a chunk is queued, the pull steps hand it over
+// synchronously, so the read's promise can be made already fulfilled instead
+// of through a pending promise and its resolving functions (same result, same
+// microtask timing).
+function canReadAtOnce(stream) {
+  if (stream[_state] !== "readable") return false;
+  const controller = stream[_controller];
+  return controller[_isByteController] ? controller[_queueTotalSize] > 0 : controller[_queue].length > 0;
+}
+const syncReadRequest = {
+  chunk: undefined,
+  chunkSteps(chunk) { this.chunk = chunk; },
+  closeSteps() {},
+  errorSteps() {},
+};
+function readAtOnce(reader) {
+  ReadableStreamDefaultReaderRead(reader, syncReadRequest);
+  const chunk = syncReadRequest.chunk;
+  syncReadRequest.chunk = undefined;
+  return chunk;
 }
 
 // The read request of reader.read(): settles its promise with { value, done }.
@@ -1583,8 +1613,8 @@ function SetUpReadableStreamDefaultControllerFromUnderlyingSource(stream, underl
   let pullAlgorithm = S.resolvedUndefined;
   let cancelAlgorithm = S.resolvedUndefined;
   if (source.start !== undefined) startAlgorithm = () => ReflectApply(source.start, underlyingSource, [controller]);
-  if (source.pull !== undefined) pullAlgorithm = () => promiseCall(source.pull, underlyingSource, controller);
-  if (source.cancel !== undefined) cancelAlgorithm = (reason) => promiseCall(source.cancel, underlyingSource, reason);
+  if (source.pull !== undefined) pullAlgorithm = () => promiseCall1(source.pull, underlyingSource, controller);
+  if (source.cancel !== undefined) cancelAlgorithm = (reason) => promiseCall1(source.cancel, underlyingSource, reason);
   SetUpReadableStreamDefaultController(stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm,
     highWaterMark, sizeAlgorithm);
 }
@@ -2013,8 +2043,8 @@ function SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyin
   let pullAlgorithm = S.resolvedUndefined;
   let cancelAlgorithm = S.resolvedUndefined;
   if (source.start !== undefined) startAlgorithm = () => ReflectApply(source.start, underlyingSource, [controller]);
-  if (source.pull !== undefined) pullAlgorithm = () => promiseCall(source.pull, underlyingSource, controller);
-  if (source.cancel !== undefined) cancelAlgorithm = (reason) => promiseCall(source.cancel, underlyingSource, reason);
+  if (source.pull !== undefined) pullAlgorithm = () => promiseCall1(source.pull, underlyingSource, controller);
+  if (source.cancel !== undefined) cancelAlgorithm = (reason) => promiseCall1(source.cancel, underlyingSource, reason);
   const autoAllocateChunkSize = source.autoAllocateChunkSize;
   if (autoAllocateChunkSize === 0) throw new $TypeError('"autoAllocateChunkSize" must be greater than 0');
   SetUpReadableByteStreamController(stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm,

@@ -98,20 +98,33 @@ S.markHandled = (promise) => {
   PromisePrototypeThen(promise, undefined, noop);
 };
 // "Upon fulfillment/rejection", without creating a promise the caller keeps.
+// A reaction that throws (a broken invariant) surfaces as an unhandled rejection.
 S.uponPromise = (promise, onFulfilled, onRejected) => {
-  PromisePrototypeThen(PromisePrototypeThen(promise, onFulfilled, onRejected), undefined, rethrowAsync);
+  PromisePrototypeThen(promise, onFulfilled, onRejected);
 };
-function rethrowAsync(error) {
-  // An assertion inside a reaction failed: report it like an uncaught error.
-  queueMicrotask(() => { throw error; });
-}
 S.resolvedUndefined = () => S.PromiseResolve(undefined);
 
-// Calls an underlying source/sink/transformer method and turns its outcome into
-// a promise ("invoking a callback function" and "a promise resolved with").
-S.promiseCall = (fn, thisArg, ...args) => {
+// Calls an underlying source/sink/transformer method with exactly the spec's
+// arguments and turns its outcome into a promise ("invoke a callback
+// function", then "a promise resolved with" its result).
+const FunctionPrototypeCall = uncurryThis(Function.prototype.call);
+S.promiseCall0 = (fn, thisArg) => {
   try {
-    return S.PromiseResolve(S.ReflectApply(fn, thisArg, args));
+    return S.PromiseResolve(FunctionPrototypeCall(fn, thisArg));
+  } catch (e) {
+    return S.PromiseReject(e);
+  }
+};
+S.promiseCall1 = (fn, thisArg, a) => {
+  try {
+    return S.PromiseResolve(FunctionPrototypeCall(fn, thisArg, a));
+  } catch (e) {
+    return S.PromiseReject(e);
+  }
+};
+S.promiseCall2 = (fn, thisArg, a, b) => {
+  try {
+    return S.PromiseResolve(FunctionPrototypeCall(fn, thisArg, a, b));
   } catch (e) {
     return S.PromiseReject(e);
   }

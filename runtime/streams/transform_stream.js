@@ -3,7 +3,7 @@
 // stream operations. Internal slots are symbol-keyed properties.
 const S = internals.streams;
 const {
-  Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, uponPromise, promiseCall, ReflectApply,
+  Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, uponPromise, promiseCall0, promiseCall1, promiseCall2, ReflectApply,
   TypeError: $TypeError, RangeError: $RangeError, toQueuingStrategy, toCallback, illegalInvocation,
   webidlClass, defineInspect, ExtractHighWaterMark, ExtractSizeAlgorithm,
   CreateReadableStream, CreateWritableStream, readableController, readableState, readableStoredError,
@@ -177,10 +177,10 @@ function SetUpTransformStreamDefaultControllerFromTransformer(stream, transforme
   let flushAlgorithm = S.resolvedUndefined;
   let cancelAlgorithm = S.resolvedUndefined;
   if (dict.transform !== undefined) {
-    transformAlgorithm = (chunk) => promiseCall(dict.transform, transformer, chunk, controller);
+    transformAlgorithm = (chunk) => promiseCall2(dict.transform, transformer, chunk, controller);
   }
-  if (dict.flush !== undefined) flushAlgorithm = () => promiseCall(dict.flush, transformer, controller);
-  if (dict.cancel !== undefined) cancelAlgorithm = (reason) => promiseCall(dict.cancel, transformer, reason);
+  if (dict.flush !== undefined) flushAlgorithm = () => promiseCall1(dict.flush, transformer, controller);
+  if (dict.cancel !== undefined) cancelAlgorithm = (reason) => promiseCall1(dict.cancel, transformer, reason);
   SetUpTransformStreamDefaultController(stream, controller, transformAlgorithm, flushAlgorithm, cancelAlgorithm);
 }
 

@@ -3,7 +3,7 @@
 // abstract operations. Internal slots are symbol-keyed properties.
 const S = internals.streams;
 const {
-  Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, markHandled, uponPromise, promiseCall,
+  Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, markHandled, uponPromise, promiseCall0, promiseCall1, promiseCall2,
   ObjectPrototypeIsPrototypeOf, TypeError: $TypeError, RangeError: $RangeError, noop,
   _queue, _queueTotalSize, DequeueValue, EnqueueValueWithSize, PeekQueueValue, ResetQueue,
   ExtractHighWaterMark, ExtractSizeAlgorithm, toQueuingStrategy, toCallback, requiredArguments,
@@ -565,9 +565,9 @@ function SetUpWritableStreamDefaultControllerFromUnderlyingSink(stream, underlyi
   let closeAlgorithm = S.resolvedUndefined;
   let abortAlgorithm = S.resolvedUndefined;
   if (sink.start !== undefined) startAlgorithm = () => ReflectApply(sink.start, underlyingSink, [controller]);
-  if (sink.write !== undefined) writeAlgorithm = (chunk) => promiseCall(sink.write, underlyingSink, chunk, controller);
-  if (sink.close !== undefined) closeAlgorithm = () => promiseCall(sink.close, underlyingSink);
-  if (sink.abort !== undefined) abortAlgorithm = (reason) => promiseCall(sink.abort, underlyingSink, reason);
+  if (sink.write !== undefined) writeAlgorithm = (chunk) => promiseCall2(sink.write, underlyingSink, chunk, controller);
+  if (sink.close !== undefined) closeAlgorithm = () => promiseCall0(sink.close, underlyingSink);
+  if (sink.abort !== undefined) abortAlgorithm = (reason) => promiseCall1(sink.abort, underlyingSink, reason);
   SetUpWritableStreamDefaultController(stream, controller, startAlgorithm, writeAlgorithm, closeAlgorithm,
     abortAlgorithm, highWaterMark, sizeAlgorithm);
 }
