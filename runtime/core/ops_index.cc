@@ -13,6 +13,8 @@ void register_events_ops(bridge::OpRegistry&);
 void register_structured_clone_ops(bridge::OpRegistry&);
 void register_crypto_ops(bridge::OpRegistry&);
 void register_compression_ops(bridge::OpRegistry&);
+void register_native_stream_ops(bridge::OpRegistry&);
+void register_transfer_ops(bridge::OpRegistry&);
 
 const bridge::OpRegistry& all_ops() {
   static const bridge::OpRegistry registry = [] {
@@ -28,6 +30,8 @@ const bridge::OpRegistry& all_ops() {
     register_structured_clone_ops(r);
     register_crypto_ops(r);
     register_compression_ops(r);
+    register_native_stream_ops(r);
+    register_transfer_ops(r);
     return r;
   }();
   return registry;

@@ -7,10 +7,11 @@ const _highWaterMark = Symbol("[[highWaterMark]]");
 // QueuingStrategyInit: { required unrestricted double highWaterMark }.
 function toQueuingStrategyInit(init, prefix) {
   requiredArguments(init === undefined ? 0 : 1, 1, prefix);
-  const d = S.toDictionary(init, prefix, "Argument 1");
+  if (!S.isObject(init)) throw S.idlError($TypeError, "can not be converted to a dictionary", prefix, "Argument 1");
+  const d = init;
   const hwm = d === undefined ? undefined : d.highWaterMark;
   if (hwm === undefined) {
-    throw new $TypeError(`${prefix}: Argument 1 can not be converted to 'QueuingStrategyInit' because 'highWaterMark' is required in 'QueuingStrategyInit'.`);
+    throw new $TypeError(`${prefix}: Argument 1 can not be converted to 'QueuingStrategyInit' because 'highWaterMark' is required in 'QueuingStrategyInit'`);
   }
   return S.toUnrestrictedDouble(hwm, prefix, S.memberContext("highWaterMark", "QueuingStrategyInit", "Argument 1"));
 }

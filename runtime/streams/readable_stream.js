@@ -4,7 +4,7 @@
 // spec's abstract operations. Internal slots are symbol-keyed properties.
 const S = internals.streams;
 const {
-  Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, markHandled, uponPromise, promiseCall,
+  Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, markHandled, uponPromise, promiseCall0, promiseCall1, promiseCall2,
   TypeError: $TypeError, RangeError: $RangeError, noop, ReflectApply, ObjectPrototypeIsPrototypeOf,
   _queue, _queueTotalSize, DequeueValue, EnqueueValueWithSize, ResetQueue, Queue,
   ExtractHighWaterMark, ExtractSizeAlgorithm, toQueuingStrategy, toCallback, requiredArguments,
@@ -18,7 +18,7 @@ const {
   IsWritableStream, IsWritableStreamLocked, AcquireWritableStreamDefaultWriter, WritableStreamAbort,
   WritableStreamCloseQueuedOrInFlight, WritableStreamDefaultWriterCloseWithErrorPropagation,
   WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterWrite, writableState, writableStoredError,
-  writerClosed, writerReady,
+  writerClosed, writerReady, writerReadyState,
 } = S;
 
 const _state = Symbol("[[state]]");
@@ -107,7 +107,7 @@ class ReadableStream {
     InitializeReadableStream(this);
     if (source.type === "bytes") {
       if (strategy.size !== undefined) {
-        throw new $RangeError(`${prefix}: When underlying source is "bytes", strategy.size must be undefined.`);
+        throw new $RangeError(`${prefix}: When underlying source is "bytes", strategy.size must be 'undefined'`);
       }
       const highWaterMark = ExtractHighWaterMark(strategy, 0);
       SetUpReadableByteStreamControllerFromUnderlyingSource(this, underlyingSource, source, highWaterMark);
@@ -154,7 +154,7 @@ class ReadableStream {
     const pair = toReadableWritablePair(transform, prefix);
     const opts = toStreamPipeOptions(options, prefix, "Argument 2");
     if (IsReadableStreamLocked(this)) {
-      throw new $TypeError("ReadableStream is already locked.");
+      throw new $TypeError("ReadableStream is already locked");
     }
     if (IsWritableStreamLocked(pair.writable)) {
       throw new $TypeError("Target WritableStream is already locked.");
@@ -172,7 +172,7 @@ class ReadableStream {
     try {
       requiredArguments(arguments.length, 1, prefix);
       if (!IsWritableStream(destination)) {
-        throw new $TypeError(`${prefix}: Argument 1 is not of type 'WritableStream'.`);
+        throw new $TypeError(`${prefix}: Argument 1 is not of type WritableStream`);
       }
       opts = toStreamPipeOptions(options, prefix, "Argument 2");
     } catch (e) {
@@ -211,7 +211,7 @@ class ReadableStream {
 function toUnderlyingSource(v, prefix) {
   const out = { autoAllocateChunkSize: undefined, cancel: undefined, pull: undefined, start: undefined, type: undefined };
   if (v === null) return out;
-  const ctx = (key) => S.memberContext(key, "UnderlyingSource", "Argument 1");
+  const ctx = (key) => S.memberContext(key, "UnderlyingSource", "underlyingSource");
   let m;
   if ((m = v.autoAllocateChunkSize) !== undefined) {
     out.autoAllocateChunkSize = S.toEnforcedUnsignedLongLong(m, prefix, ctx("autoAllocateChunkSize"));
@@ -227,17 +227,17 @@ function toReadableWritablePair(v, prefix) {
   const d = S.toDictionary(v, prefix, "Argument 1");
   const readable = d === undefined ? undefined : d.readable;
   if (readable === undefined) {
-    throw new $TypeError(`${prefix}: Argument 1 can not be converted to 'ReadableWritablePair' because 'readable' is required in 'ReadableWritablePair'.`);
+    throw new $TypeError(`${prefix}: Argument 1 can not be converted to 'ReadableWritablePair' because 'readable' is required in 'ReadableWritablePair'`);
   }
   if (!IsReadableStream(readable)) {
-    throw new $TypeError(`${prefix}: 'readable' of 'ReadableWritablePair' (Argument 1) is not of type 'ReadableStream'.`);
+    throw new $TypeError(`${prefix}: 'readable' of 'ReadableWritablePair' (Argument 1) is not of type ReadableStream`);
   }
   const writable = d.writable;
   if (writable === undefined) {
-    throw new $TypeError(`${prefix}: Argument 1 can not be converted to 'ReadableWritablePair' because 'writable' is required in 'ReadableWritablePair'.`);
+    throw new $TypeError(`${prefix}: Argument 1 can not be converted to 'ReadableWritablePair' because 'writable' is required in 'ReadableWritablePair'`);
   }
   if (!IsWritableStream(writable)) {
-    throw new $TypeError(`${prefix}: 'writable' of 'ReadableWritablePair' (Argument 1) is not of type 'WritableStream'.`);
+    throw new $TypeError(`${prefix}: 'writable' of 'ReadableWritablePair' (Argument 1) is not of type WritableStream`);
   }
   return { readable, writable };
 }
@@ -260,7 +260,7 @@ function toStreamPipeOptions(v, prefix, context) {
   const signal = d.signal;
   if (signal !== undefined) {
     if (!isAbortSignal(signal)) {
-      throw new $TypeError(`${prefix}: 'signal' of 'StreamPipeOptions' (${context}) is not of type 'AbortSignal'.`);
+      throw new $TypeError(`${prefix}: 'signal' of 'StreamPipeOptions' (${context}) is not of type AbortSignal`);
     }
     out.signal = signal;
   }
@@ -306,9 +306,14 @@ class IteratorReadRequest {
   }
 }
 
+let readAtOnceTaken = false;
 function iteratorNextSteps(iterator) {
   if (iterator[_isFinished]) return PromiseResolve({ value: undefined, done: true });
   const reader = iterator[_reader];
+  if (canReadAtOnce(reader[_stream])) {
+    readAtOnceTaken = true;
+    return PromiseResolve({ value: readAtOnce(reader), done: false });
+  }
   const request = new IteratorReadRequest(iterator);
   ReadableStreamDefaultReaderRead(reader, request);
   return request.deferred.promise;
@@ -340,14 +345,14 @@ const ReadableStreamAsyncIteratorPrototype = S.ObjectCreate(AsyncIteratorPrototy
         return PromiseReject(new $TypeError("Illegal invocation"));
       }
       const ongoing = this[_ongoingPromise];
-      let promise;
       if (ongoing !== undefined) {
         const steps = () => iteratorNextSteps(this);
-        promise = PromisePrototypeThen(ongoing, steps, steps);
-      } else {
-        promise = iteratorNextSteps(this);
+        return this[_ongoingPromise] = PromisePrototypeThen(ongoing, steps, steps);
       }
-      this[_ongoingPromise] = promise;
+      readAtOnceTaken = false;
+      const promise = iteratorNextSteps(this);
+      // A read that settled at once leaves nothing for the next call to wait for.
+      if (!readAtOnceTaken) this[_ongoingPromise] = promise;
       return promise;
     },
     writable: true, enumerable: true, configurable: true,
@@ -365,7 +370,6 @@ const ReadableStreamAsyncIteratorPrototype = S.ObjectCreate(AsyncIteratorPrototy
     },
     writable: true, enumerable: true, configurable: true,
   },
-  [Symbol.toStringTag]: { value: "ReadableStream AsyncIterator", configurable: true },
 });
 
 // ---------------------------------------------------------------------------
@@ -377,7 +381,7 @@ class ReadableStreamDefaultReader {
     const prefix = "Failed to construct 'ReadableStreamDefaultReader'";
     requiredArguments(arguments.length, 1, prefix);
     if (!IsReadableStream(stream)) {
-      throw new $TypeError(`${prefix}: Argument 1 is not of type 'ReadableStream'.`);
+      throw new $TypeError(`${prefix}: Argument 1 is not of type ReadableStream`);
     }
     SetUpReadableStreamDefaultReader(this, stream);
   }
@@ -400,6 +404,9 @@ class ReadableStreamDefaultReader {
     if (this[_stream] === undefined) {
       return PromiseReject(new $TypeError("Reader has no associated stream."));
     }
+    if (canReadAtOnce(this[_stream])) {
+      return PromiseResolve({ value: readAtOnce(this), done: false });
+    }
     const request = new DefaultReadRequest();
     ReadableStreamDefaultReaderRead(this, request);
     return request.deferred.promise;
@@ -412,11 +419,42 @@ class ReadableStreamDefaultReader {
   }
 }
 
+// The fast path of a read: when a chunk is queued, the pull steps hand it over
+// synchronously, so the read's promise can be made already fulfilled instead
+// of through a pending promise and its resolving functions (same result, same
+// microtask timing).
+function canReadAtOnce(stream) {
+  if (stream[_state] !== "readable") return false;
+  const controller = stream[_controller];
+  return controller[_isByteController] ? controller[_queueTotalSize] > 0 : controller[_queue].length > 0;
+}
+const syncReadRequest = {
+  chunk: undefined,
+  chunkSteps(chunk) { this.chunk = chunk; },
+  closeSteps() {},
+  errorSteps() {},
+};
+function readAtOnce(reader) {
+  ReadableStreamDefaultReaderRead(reader, syncReadRequest);
+  const chunk = syncReadRequest.chunk;
+  syncReadRequest.chunk = undefined;
+  return chunk;
+}
+
 // The read request of reader.read(): settles its promise with { value, done }.
 class DefaultReadRequest {
   deferred = new Deferred();
   chunkSteps(chunk) { this.deferred.resolve({ value: chunk, done: false }); }
   closeSteps() { this.deferred.resolve({ value: undefined, done: true }); }
+  errorSteps(e) { this.deferred.reject(e); }
+}
+
+// The read-into request of a BYOB reader's read(): closing hands back the
+// (empty) view so the caller gets its buffer back.
+class ReadIntoRequest {
+  deferred = new Deferred();
+  chunkSteps(chunk) { this.deferred.resolve({ value: chunk, done: false }); }
+  closeSteps(chunk) { this.deferred.resolve({ value: chunk, done: true }); }
   errorSteps(e) { this.deferred.reject(e); }
 }
 
@@ -426,7 +464,7 @@ class ReadableStreamBYOBReader {
     const prefix = "Failed to construct 'ReadableStreamBYOBReader'";
     requiredArguments(arguments.length, 1, prefix);
     if (!IsReadableStream(stream)) {
-      throw new $TypeError(`${prefix}: Argument 1 is not of type 'ReadableStream'.`);
+      throw new $TypeError(`${prefix}: Argument 1 is not of type ReadableStream`);
     }
     SetUpReadableStreamBYOBReader(this, stream);
   }
@@ -449,9 +487,8 @@ class ReadableStreamBYOBReader {
     const prefix = "Failed to execute 'read' on 'ReadableStreamBYOBReader'";
     let min = 1;
     try {
-      requiredArguments(arguments.length, 1, prefix);
       if (!ArrayBufferIsView(view)) {
-        throw new $TypeError(`${prefix}: Argument 1 is not of type 'ArrayBufferView'.`);
+        throw new $TypeError(`${prefix}: Argument 1 is not a view on an ArrayBuffer or SharedArrayBuffer`);
       }
       const dict = S.toDictionary(options, prefix, "Argument 2");
       if (dict !== undefined && dict.min !== undefined) {
@@ -476,15 +513,15 @@ class ReadableStreamBYOBReader {
     if (min === 0) return PromiseReject(new $TypeError("options.min must be non-zero"));
     if (isTypedArray(view)) {
       if (min > TypedArrayPrototypeGetLength(view)) {
-        return PromiseReject(new $RangeError("options.min must be smaller or equal to view's length"));
+        return PromiseReject(new $RangeError("options.min must be smaller or equal to view's size"));
       }
     } else if (min > viewByteLength(view)) {
-      return PromiseReject(new $RangeError("options.min must be smaller or equal to view's byteLength"));
+      return PromiseReject(new $RangeError("options.min must be smaller or equal to view's size"));
     }
     if (this[_stream] === undefined) {
       return PromiseReject(new $TypeError("Reader has no associated stream."));
     }
-    const request = new DefaultReadRequest();
+    const request = new ReadIntoRequest();
     ReadableStreamBYOBReaderRead(this, view, min, request);
     return request.deferred.promise;
   }
@@ -519,7 +556,7 @@ class ReadableStreamDefaultController {
   close() {
     if (!IsReadableStreamDefaultController(this)) throw illegalInvocation();
     if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(this)) {
-      throw new $TypeError("The stream controller cannot close or enqueue.");
+      throw new $TypeError("The stream controller cannot close or enqueue");
     }
     ReadableStreamDefaultControllerClose(this);
   }
@@ -527,7 +564,7 @@ class ReadableStreamDefaultController {
   enqueue(chunk = undefined) {
     if (!IsReadableStreamDefaultController(this)) throw illegalInvocation();
     if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(this)) {
-      throw new $TypeError("The stream controller cannot close or enqueue.");
+      throw new $TypeError("The stream controller cannot close or enqueue");
     }
     ReadableStreamDefaultControllerEnqueue(this, chunk);
   }
@@ -590,7 +627,7 @@ class ReadableByteStreamController {
     if (!IsReadableByteStreamController(this)) throw illegalInvocation();
     if (this[_closeRequested]) throw new $TypeError("Closing is still requested.");
     if (this[_stream][_state] !== "readable") {
-      throw new $TypeError("ReadableByteStreamController's stream is not in a readable state.");
+      throw new $TypeError("ReadableByteStreamController's stream is not in a readable state");
     }
     ReadableByteStreamControllerClose(this);
   }
@@ -600,15 +637,15 @@ class ReadableByteStreamController {
     const prefix = "Failed to execute 'enqueue' on 'ReadableByteStreamController'";
     requiredArguments(arguments.length, 1, prefix);
     if (!ArrayBufferIsView(chunk)) {
-      throw new $TypeError(`${prefix}: Argument 1 is not of type 'ArrayBufferView'.`);
+      throw new $TypeError(`${prefix}: Argument 1 is not a view on an ArrayBuffer or SharedArrayBuffer`);
     }
-    if (viewByteLength(chunk) === 0) throw new $TypeError("chunk must have a non-zero byteLength.");
+    if (viewByteLength(chunk) === 0) throw new $TypeError(`${prefix}: Argument 1 Length must be non-zero`);
     if (ArrayBufferPrototypeGetByteLength(viewBuffer(chunk)) === 0) {
       throw new $TypeError("chunk's buffer must have a non-zero byteLength.");
     }
     if (this[_closeRequested]) throw new $TypeError("Cannot enqueue chunk after a close has been requested.");
     if (this[_stream][_state] !== "readable") {
-      throw new $TypeError("Cannot enqueue chunk when underlying stream is not readable.");
+      throw new $TypeError("Cannot enqueue chunk when underlying stream is not readable");
     }
     ReadableByteStreamControllerEnqueue(this, chunk);
   }
@@ -706,7 +743,7 @@ class ReadableStreamBYOBRequest {
     const prefix = "Failed to execute 'respondWithNewView' on 'ReadableStreamBYOBRequest'";
     requiredArguments(arguments.length, 1, prefix);
     if (!ArrayBufferIsView(view)) {
-      throw new $TypeError(`${prefix}: Argument 1 is not of type 'ArrayBufferView'.`);
+      throw new $TypeError(`${prefix}: Argument 1 is not a view on an ArrayBuffer or SharedArrayBuffer`);
     }
     if (this[_controller] === undefined) {
       throw new $TypeError("This BYOB request has been invalidated");
@@ -788,7 +825,7 @@ function ReadableStreamFromIterable(asyncIterable) {
     }
     return PromisePrototypeThen(PromiseResolve(nextResult), (iterResult) => {
       if (!S.isObject(iterResult)) {
-        throw new $TypeError("The promise returned by the iterator.next() method must fulfill with an object");
+        throw new $TypeError(`Argument 1 failed to iterate next value because the next() method did not return an object, but ${typeName(iterResult)}.`);
       }
       if (iterResult.done) {
         ReadableStreamDefaultControllerClose(stream[_controller]);
@@ -815,7 +852,7 @@ function ReadableStreamFromIterable(asyncIterable) {
     }
     return PromisePrototypeThen(PromiseResolve(returnResult), (iterResult) => {
       if (!S.isObject(iterResult)) {
-        throw new $TypeError("The promise returned by the iterator.return() method must fulfill with an object");
+        throw new $TypeError(`Argument 1 failed to close iterator because the return() method did not return an object, but ${typeName(iterResult)}.`);
       }
     });
   };
@@ -825,11 +862,15 @@ function ReadableStreamFromIterable(asyncIterable) {
 
 // GetIterator(obj, async), with CreateAsyncFromSyncIterator for sync iterables.
 function GetAsyncIterator(obj) {
-  const method = obj === undefined || obj === null ? undefined : obj[SymbolAsyncIterator];
+  // WebIDL's async sequence: only objects (a string is not one).
+  if (!S.isObject(obj)) {
+    throw new $TypeError("Failed to execute 'ReadableStream.from': Argument 1 can not be converted to async sequence.");
+  }
+  const method = obj[SymbolAsyncIterator];
   if (method === undefined || method === null) {
-    const syncMethod = obj === undefined || obj === null ? undefined : obj[SymbolIterator];
+    const syncMethod = obj[SymbolIterator];
     if (syncMethod === undefined || syncMethod === null) {
-      throw new $TypeError("Failed to execute 'ReadableStream.from': Argument 1 can not be converted to async iterable.");
+      throw new $TypeError("Failed to execute 'ReadableStream.from': Argument 1 can not be converted to async sequence.");
     }
     if (typeof syncMethod !== "function") throw new $TypeError("obj[Symbol.iterator] is not a function");
     const syncIterator = ReflectApply(syncMethod, obj, []);
@@ -839,8 +880,16 @@ function GetAsyncIterator(obj) {
   }
   if (typeof method !== "function") throw new $TypeError("obj[Symbol.asyncIterator] is not a function");
   const iterator = ReflectApply(method, obj, []);
-  if (!S.isObject(iterator)) throw new $TypeError("Result of the Symbol.asyncIterator method is not an object");
+  if (!S.isObject(iterator)) {
+    throw new $TypeError(`Argument 1 could not be iterated because iterator method did not return object, but ${typeName(iterator)}.`);
+  }
   return { iterator, next: iterator.next };
+}
+
+function typeName(v) {
+  if (v === null) return "Null";
+  const t = typeof v;
+  return t[0].toUpperCase() + t.slice(1);
 }
 
 // The parts of %AsyncFromSyncIteratorPrototype% that from() uses: next and return.
@@ -913,15 +962,18 @@ function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
   // The pipe loop: wait for the destination to want a chunk, read one, write it.
   function pipeStep() {
     if (shuttingDown) return PromiseResolve(true);
-    return PromisePrototypeThen(writerReady(writer), () => {
-      if (shuttingDown) return true;
-      const request = new PipeReadRequest((chunk) => {
-        currentWrite = WritableStreamDefaultWriterWrite(writer, chunk);
-        markHandled(currentWrite);
-      });
-      ReadableStreamDefaultReaderRead(reader, request);
-      return request.deferred.promise;
+    // Read at once when the destination already wants a chunk.
+    if (writerReadyState(writer) === 1) return readChunk();
+    return PromisePrototypeThen(writerReady(writer), readChunk);
+  }
+  function readChunk() {
+    if (shuttingDown) return true;
+    const request = new PipeReadRequest((chunk) => {
+      currentWrite = WritableStreamDefaultWriterWrite(writer, chunk);
+      markHandled(currentWrite);
     });
+    ReadableStreamDefaultReaderRead(reader, request);
+    return request.deferred.promise;
   }
   function pipeLoop() {
     const step = (done) => {
@@ -1375,15 +1427,13 @@ function ReadableStreamReaderGenericInitialize(reader, stream) {
 
 function ReadableStreamReaderGenericRelease(reader) {
   const stream = reader[_stream];
-  const error = new $TypeError("There are pending read requests, so the reader cannot be released.");
-  const releasedError = new $TypeError("The reader was released.");
+  const releasedError = new $TypeError("Reader was released and can no longer be used to monitor the stream's closedness.");
   if (stream[_state] === "readable") reader[_closedPromise].reject(releasedError);
   else reader[_closedPromise] = rejectedDeferred(releasedError);
   markHandled(reader[_closedPromise].promise);
   stream[_controller][_releaseSteps]();
   stream[_reader] = undefined;
   reader[_stream] = undefined;
-  return error;
 }
 
 function ReadableStreamBYOBReaderErrorReadIntoRequests(reader, e) {
@@ -1427,7 +1477,7 @@ function ReadableStreamDefaultReaderRelease(reader) {
 }
 
 function SetUpReadableStreamBYOBReader(reader, stream) {
-  if (IsReadableStreamLocked(stream)) throw new $TypeError("ReadableStream is locked.");
+  if (IsReadableStreamLocked(stream)) throw new $TypeError("ReadableStream is locked");
   if (!IsReadableByteStreamController(stream[_controller])) {
     throw new $TypeError("Cannot use a BYOB reader with a non-byte stream");
   }
@@ -1436,7 +1486,7 @@ function SetUpReadableStreamBYOBReader(reader, stream) {
 }
 
 function SetUpReadableStreamDefaultReader(reader, stream) {
-  if (IsReadableStreamLocked(stream)) throw new $TypeError("ReadableStream is locked.");
+  if (IsReadableStreamLocked(stream)) throw new $TypeError("ReadableStream is locked");
   ReadableStreamReaderGenericInitialize(reader, stream);
   reader[_readRequests] = new Queue();
 }
@@ -1563,8 +1613,8 @@ function SetUpReadableStreamDefaultControllerFromUnderlyingSource(stream, underl
   let pullAlgorithm = S.resolvedUndefined;
   let cancelAlgorithm = S.resolvedUndefined;
   if (source.start !== undefined) startAlgorithm = () => ReflectApply(source.start, underlyingSource, [controller]);
-  if (source.pull !== undefined) pullAlgorithm = () => promiseCall(source.pull, underlyingSource, controller);
-  if (source.cancel !== undefined) cancelAlgorithm = (reason) => promiseCall(source.cancel, underlyingSource, reason);
+  if (source.pull !== undefined) pullAlgorithm = () => promiseCall1(source.pull, underlyingSource, controller);
+  if (source.cancel !== undefined) cancelAlgorithm = (reason) => promiseCall1(source.cancel, underlyingSource, reason);
   SetUpReadableStreamDefaultController(stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm,
     highWaterMark, sizeAlgorithm);
 }
@@ -1863,13 +1913,13 @@ function ReadableByteStreamControllerRespond(controller, bytesWritten) {
   const state = controller[_stream][_state];
   if (state === "closed") {
     if (bytesWritten !== 0) {
-      throw new $TypeError("bytesWritten must be 0 when calling respond() on a closed stream");
+      throw new $TypeError('"bytesWritten" must be 0 when calling respond() on a closed stream');
     }
   } else {
     if (bytesWritten === 0) {
-      throw new $TypeError("bytesWritten must be greater than 0 when calling respond() on a readable stream");
+      throw new $TypeError('"bytesWritten" must be greater than 0 when calling respond() on a readable stream');
     }
-    if (first.bytesFilled + bytesWritten > first.byteLength) throw new $RangeError("bytesWritten out of range");
+    if (first.bytesFilled + bytesWritten > first.byteLength) throw new $RangeError('"bytesWritten" out of range');
   }
   first.buffer = TransferArrayBuffer(first.buffer);
   ReadableByteStreamControllerRespondInternal(controller, bytesWritten);
@@ -1993,10 +2043,10 @@ function SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyin
   let pullAlgorithm = S.resolvedUndefined;
   let cancelAlgorithm = S.resolvedUndefined;
   if (source.start !== undefined) startAlgorithm = () => ReflectApply(source.start, underlyingSource, [controller]);
-  if (source.pull !== undefined) pullAlgorithm = () => promiseCall(source.pull, underlyingSource, controller);
-  if (source.cancel !== undefined) cancelAlgorithm = (reason) => promiseCall(source.cancel, underlyingSource, reason);
+  if (source.pull !== undefined) pullAlgorithm = () => promiseCall1(source.pull, underlyingSource, controller);
+  if (source.cancel !== undefined) cancelAlgorithm = (reason) => promiseCall1(source.cancel, underlyingSource, reason);
   const autoAllocateChunkSize = source.autoAllocateChunkSize;
-  if (autoAllocateChunkSize === 0) throw new $TypeError("autoAllocateChunkSize must be greater than 0");
+  if (autoAllocateChunkSize === 0) throw new $TypeError('"autoAllocateChunkSize" must be greater than 0');
   SetUpReadableByteStreamController(stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm,
     highWaterMark, autoAllocateChunkSize);
 }
@@ -2033,7 +2083,7 @@ S.ObjectDefineProperty(ReadableStream.prototype, S.customInspect, {
 defineInspect(ReadableStreamDefaultReader.prototype, ["closed"], IsReadableStreamDefaultReader);
 defineInspect(ReadableStreamBYOBReader.prototype, ["closed"], IsReadableStreamBYOBReader);
 defineInspect(ReadableStreamDefaultController.prototype, ["desiredSize"], IsReadableStreamDefaultController);
-defineInspect(ReadableByteStreamController.prototype, ["byobRequest", "desiredSize"], IsReadableByteStreamController);
+defineInspect(ReadableByteStreamController.prototype, ["desiredSize"], IsReadableByteStreamController);
 defineInspect(ReadableStreamBYOBRequest.prototype, ["view"], IsReadableStreamBYOBRequest);
 
 internals.ReadableStream = ReadableStream;

@@ -54,8 +54,9 @@ S.DataViewPrototypeGetByteOffset = uncurryThis(Object.getOwnPropertyDescriptor(D
 S.DataViewPrototypeGetByteLength = uncurryThis(Object.getOwnPropertyDescriptor(DataView.prototype, "byteLength").get);
 S.ArrayBufferPrototypeGetByteLength = uncurryThis(Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "byteLength").get);
 S.ArrayBufferPrototypeSlice = uncurryThis(ArrayBuffer.prototype.slice);
-// Both from runtime/es/es_arraybuffer.js on V8 10.2.
-S.ArrayBufferPrototypeTransfer = uncurryThis(ArrayBuffer.prototype.transfer);
+// Moves the memory to a new ArrayBuffer (transfer_ops.cc), never copies.
+S.ArrayBufferPrototypeTransfer = core.ops.op_transfer_array_buffer;
+// From runtime/es/es_arraybuffer.js on V8 10.2.
 S.ArrayBufferPrototypeGetDetached = uncurryThis(Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "detached").get);
 S.customInspect = Symbol.for("Deno.privateCustomInspect");
 
@@ -97,20 +98,33 @@ S.markHandled = (promise) => {
   PromisePrototypeThen(promise, undefined, noop);
 };
 // "Upon fulfillment/rejection", without creating a promise the caller keeps.
+// A reaction that throws (a broken invariant) surfaces as an unhandled rejection.
 S.uponPromise = (promise, onFulfilled, onRejected) => {
-  PromisePrototypeThen(PromisePrototypeThen(promise, onFulfilled, onRejected), undefined, rethrowAsync);
+  PromisePrototypeThen(promise, onFulfilled, onRejected);
 };
-function rethrowAsync(error) {
-  // An assertion inside a reaction failed: report it like an uncaught error.
-  queueMicrotask(() => { throw error; });
-}
 S.resolvedUndefined = () => S.PromiseResolve(undefined);
 
-// Calls an underlying source/sink/transformer method and turns its outcome into
-// a promise ("invoking a callback function" and "a promise resolved with").
-S.promiseCall = (fn, thisArg, ...args) => {
+// Calls an underlying source/sink/transformer method with exactly the spec's
+// arguments and turns its outcome into a promise ("invoke a callback
+// function", then "a promise resolved with" its result).
+const FunctionPrototypeCall = uncurryThis(Function.prototype.call);
+S.promiseCall0 = (fn, thisArg) => {
   try {
-    return S.PromiseResolve(S.ReflectApply(fn, thisArg, args));
+    return S.PromiseResolve(FunctionPrototypeCall(fn, thisArg));
+  } catch (e) {
+    return S.PromiseReject(e);
+  }
+};
+S.promiseCall1 = (fn, thisArg, a) => {
+  try {
+    return S.PromiseResolve(FunctionPrototypeCall(fn, thisArg, a));
+  } catch (e) {
+    return S.PromiseReject(e);
+  }
+};
+S.promiseCall2 = (fn, thisArg, a, b) => {
+  try {
+    return S.PromiseResolve(FunctionPrototypeCall(fn, thisArg, a, b));
   } catch (e) {
     return S.PromiseReject(e);
   }
@@ -151,9 +165,10 @@ S.DequeueValue = (container) => {
   return pair.value;
 };
 S.EnqueueValueWithSize = (container, value, size) => {
-  if (!IsNonNegativeNumber(size) || size === Infinity) {
-    throw new $RangeError("chunk size isn't a positive number");
+  if (!IsNonNegativeNumber(size)) {
+    throw new $RangeError("Cannot enqueue value with size: chunk size must be a positive number");
   }
+  if (size === Infinity) throw new $RangeError("Cannot enqueue value with size: chunk size is invalid");
   container[_queue].push({ value, size });
   container[_queueTotalSize] += size;
 };
@@ -175,7 +190,7 @@ S.ExtractHighWaterMark = (strategy, defaultHWM) => {
   if (strategy.highWaterMark === undefined) return defaultHWM;
   const hwm = strategy.highWaterMark;
   if (NumberIsNaN(hwm) || hwm < 0) {
-    throw new $RangeError("highWaterMark must be a positive number or Infinity. Received: " + hwm);
+    throw new $RangeError(`Expected highWaterMark to be a positive number or Infinity, got "${hwm}".`);
   }
   return hwm;
 };
@@ -204,12 +219,12 @@ S.requiredArguments = (length, required, prefix) => {
 S.isObject = (v) => (typeof v === "object" && v !== null) || typeof v === "function";
 
 S.toObjectArg = (v, prefix, context) => {
-  if (!S.isObject(v)) throw idlError($TypeError, "is not an object.", prefix, context);
+  if (!S.isObject(v)) throw idlError($TypeError, "is not an object", prefix, context);
   return v;
 };
 
 S.toCallback = (v, prefix, context) => {
-  if (typeof v !== "function") throw idlError($TypeError, "is not a function.", prefix, context);
+  if (typeof v !== "function") throw idlError($TypeError, "is not a function", prefix, context);
   return v;
 };
 
@@ -235,7 +250,7 @@ S.toEnforcedUnsignedLongLong = (v, prefix, context) => {
   x = S.MathTrunc(x);
   if (x === 0) x = 0;
   if (x < 0 || x > Number.MAX_SAFE_INTEGER) {
-    throw idlError($TypeError, `is outside the accepted range of 0 to ${Number.MAX_SAFE_INTEGER}, inclusive.`, prefix, context);
+    throw idlError($TypeError, `is outside the accepted range of 0 to ${Number.MAX_SAFE_INTEGER}, inclusive`, prefix, context);
   }
   return x;
 };

@@ -3,7 +3,7 @@
 // stream operations. Internal slots are symbol-keyed properties.
 const S = internals.streams;
 const {
-  Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, uponPromise, promiseCall, ReflectApply,
+  Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, uponPromise, promiseCall0, promiseCall1, promiseCall2, ReflectApply,
   TypeError: $TypeError, RangeError: $RangeError, toQueuingStrategy, toCallback, illegalInvocation,
   webidlClass, defineInspect, ExtractHighWaterMark, ExtractSizeAlgorithm,
   CreateReadableStream, CreateWritableStream, readableController, readableState, readableStoredError,
@@ -32,8 +32,8 @@ class TransformStream {
     writableStrategy = toQueuingStrategy(writableStrategy, prefix, "Argument 2");
     readableStrategy = toQueuingStrategy(readableStrategy, prefix, "Argument 3");
     const dict = toTransformer(transformer, prefix);
-    if (dict.readableType !== undefined) throw new $RangeError(`${prefix}: readableType transformers not supported.`);
-    if (dict.writableType !== undefined) throw new $RangeError(`${prefix}: writableType transformers not supported.`);
+    if (dict.readableType !== undefined) throw new $RangeError(`${prefix}: readableType transformers not supported`);
+    if (dict.writableType !== undefined) throw new $RangeError(`${prefix}: writableType transformers not supported`);
     const readableHighWaterMark = ExtractHighWaterMark(readableStrategy, 0);
     const readableSizeAlgorithm = ExtractSizeAlgorithm(readableStrategy);
     const writableHighWaterMark = ExtractHighWaterMark(writableStrategy, 1);
@@ -64,7 +64,7 @@ function toTransformer(v, prefix) {
   const out = { cancel: undefined, flush: undefined, readableType: undefined, start: undefined, transform: undefined,
     writableType: undefined };
   if (v === null) return out;
-  const ctx = (key) => S.memberContext(key, "Transformer", "Argument 1");
+  const ctx = (key) => S.memberContext(key, "Transformer", "transformer");
   let m;
   if ((m = v.cancel) !== undefined) out.cancel = toCallback(m, prefix, ctx("cancel"));
   if ((m = v.flush) !== undefined) out.flush = toCallback(m, prefix, ctx("flush"));
@@ -177,10 +177,10 @@ function SetUpTransformStreamDefaultControllerFromTransformer(stream, transforme
   let flushAlgorithm = S.resolvedUndefined;
   let cancelAlgorithm = S.resolvedUndefined;
   if (dict.transform !== undefined) {
-    transformAlgorithm = (chunk) => promiseCall(dict.transform, transformer, chunk, controller);
+    transformAlgorithm = (chunk) => promiseCall2(dict.transform, transformer, chunk, controller);
   }
-  if (dict.flush !== undefined) flushAlgorithm = () => promiseCall(dict.flush, transformer, controller);
-  if (dict.cancel !== undefined) cancelAlgorithm = (reason) => promiseCall(dict.cancel, transformer, reason);
+  if (dict.flush !== undefined) flushAlgorithm = () => promiseCall1(dict.flush, transformer, controller);
+  if (dict.cancel !== undefined) cancelAlgorithm = (reason) => promiseCall1(dict.cancel, transformer, reason);
   SetUpTransformStreamDefaultController(stream, controller, transformAlgorithm, flushAlgorithm, cancelAlgorithm);
 }
 
@@ -220,7 +220,7 @@ function TransformStreamDefaultControllerEnqueue(controller, chunk) {
   const stream = controller[_stream];
   const rc = readableController(stream[_readable]);
   if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(rc)) {
-    throw new $TypeError("Readable stream is unavailable.");
+    throw new $TypeError("Readable stream is unavailable");
   }
   try {
     ReadableStreamDefaultControllerEnqueue(rc, chunk);

@@ -3,7 +3,7 @@
 // abstract operations. Internal slots are symbol-keyed properties.
 const S = internals.streams;
 const {
-  Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, markHandled, uponPromise, promiseCall,
+  Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, markHandled, uponPromise, promiseCall0, promiseCall1, promiseCall2,
   ObjectPrototypeIsPrototypeOf, TypeError: $TypeError, RangeError: $RangeError, noop,
   _queue, _queueTotalSize, DequeueValue, EnqueueValueWithSize, PeekQueueValue, ResetQueue,
   ExtractHighWaterMark, ExtractSizeAlgorithm, toQueuingStrategy, toCallback, requiredArguments,
@@ -44,7 +44,7 @@ class WritableStream {
     strategy = toQueuingStrategy(strategy, prefix, "Argument 2");
     this[brand] = brand;
     const sink = toUnderlyingSink(underlyingSink, prefix);
-    if (sink.type !== undefined) throw new $RangeError(`${prefix}: Invalid type is specified`);
+    if (sink.type !== undefined) throw new $RangeError(`${prefix}: WritableStream does not support 'type' in the underlying sink`);
     InitializeWritableStream(this);
     const sizeAlgorithm = ExtractSizeAlgorithm(strategy);
     const highWaterMark = ExtractHighWaterMark(strategy, 1);
@@ -84,7 +84,7 @@ class WritableStream {
 function toUnderlyingSink(v, prefix) {
   const out = { abort: undefined, close: undefined, start: undefined, type: undefined, write: undefined };
   if (v === undefined || v === null) return out;
-  const ctx = (key) => S.memberContext(key, "UnderlyingSink", "Argument 1");
+  const ctx = (key) => S.memberContext(key, "UnderlyingSink", "underlyingSink");
   let m;
   if ((m = v.abort) !== undefined) out.abort = toCallback(m, prefix, ctx("abort"));
   if ((m = v.close) !== undefined) out.close = toCallback(m, prefix, ctx("close"));
@@ -138,7 +138,7 @@ function IsWritableStreamLocked(stream) {
 
 function SetUpWritableStreamDefaultWriter(writer, stream) {
   if (IsWritableStreamLocked(stream)) {
-    throw new $TypeError("The stream is already locked.");
+    throw new $TypeError("The stream is already locked");
   }
   writer[_stream] = stream;
   stream[_writer] = writer;
@@ -199,7 +199,7 @@ function WritableStreamAbort(stream, reason) {
 function WritableStreamClose(stream) {
   const state = stream[_state];
   if (state === "closed" || state === "errored") {
-    return PromiseReject(new $TypeError(`The stream is not in the writable state and cannot be closed.`));
+    return PromiseReject(new $TypeError("Writable stream is closed or errored."));
   }
   const promise = new Deferred();
   stream[_closeRequest] = promise;
@@ -353,7 +353,7 @@ class WritableStreamDefaultWriter {
     const prefix = "Failed to construct 'WritableStreamDefaultWriter'";
     requiredArguments(arguments.length, 1, prefix);
     if (!IsWritableStream(stream)) {
-      throw new $TypeError(`${prefix}: Argument 1 is not of type 'WritableStream'.`);
+      throw new $TypeError(`${prefix}: Argument 1 is not of type WritableStream`);
     }
     SetUpWritableStreamDefaultWriter(this, stream);
   }
@@ -365,7 +365,7 @@ class WritableStreamDefaultWriter {
 
   get desiredSize() {
     if (!IsWritableStreamDefaultWriter(this)) throw illegalInvocation();
-    if (this[_stream] === undefined) throw new $TypeError("A writable stream is not associated with the writer.");
+    if (this[_stream] === undefined) throw new $TypeError("A writable stream is not associated with the writer");
     return WritableStreamDefaultWriterGetDesiredSize(this);
   }
 
@@ -403,7 +403,7 @@ class WritableStreamDefaultWriter {
   write(chunk = undefined) {
     if (!IsWritableStreamDefaultWriter(this)) return PromiseReject(illegalInvocation());
     if (this[_stream] === undefined) {
-      return PromiseReject(new $TypeError("A writable stream is not associated with the writer."));
+      return PromiseReject(new $TypeError("A writable stream is not associate with the writer."));
     }
     return WritableStreamDefaultWriterWrite(this, chunk);
   }
@@ -474,7 +474,7 @@ function WritableStreamDefaultWriterWrite(writer, chunk) {
   const state = stream[_state];
   if (state === "errored") return PromiseReject(stream[_storedError]);
   if (WritableStreamCloseQueuedOrInFlight(stream) || state === "closed") {
-    return PromiseReject(new $TypeError("The stream is closing or is closed and cannot be written to."));
+    return PromiseReject(new $TypeError("The stream is closing or is closed."));
   }
   if (state === "erroring") return PromiseReject(stream[_storedError]);
   const promise = WritableStreamAddWriteRequest(stream);
@@ -565,9 +565,9 @@ function SetUpWritableStreamDefaultControllerFromUnderlyingSink(stream, underlyi
   let closeAlgorithm = S.resolvedUndefined;
   let abortAlgorithm = S.resolvedUndefined;
   if (sink.start !== undefined) startAlgorithm = () => ReflectApply(sink.start, underlyingSink, [controller]);
-  if (sink.write !== undefined) writeAlgorithm = (chunk) => promiseCall(sink.write, underlyingSink, chunk, controller);
-  if (sink.close !== undefined) closeAlgorithm = () => promiseCall(sink.close, underlyingSink);
-  if (sink.abort !== undefined) abortAlgorithm = (reason) => promiseCall(sink.abort, underlyingSink, reason);
+  if (sink.write !== undefined) writeAlgorithm = (chunk) => promiseCall2(sink.write, underlyingSink, chunk, controller);
+  if (sink.close !== undefined) closeAlgorithm = () => promiseCall0(sink.close, underlyingSink);
+  if (sink.abort !== undefined) abortAlgorithm = (reason) => promiseCall1(sink.abort, underlyingSink, reason);
   SetUpWritableStreamDefaultController(stream, controller, startAlgorithm, writeAlgorithm, closeAlgorithm,
     abortAlgorithm, highWaterMark, sizeAlgorithm);
 }
@@ -702,4 +702,5 @@ Object.assign(S, {
   writerStream: (writer) => writer[_stream],
   writerClosed: (writer) => writer[_closedPromise].promise,
   writerReady: (writer) => writer[_readyPromise].promise,
+  writerReadyState: (writer) => writer[_readyPromise].state,
 });
