@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "daemon.h"
+#include "engine_identity.h"
 #include "methods/run_method.h"
 #include "driver/command.h"
 #include "modules/module_cache.h"
@@ -25,7 +26,8 @@ int serve() {
   auto cache = std::make_shared<modules::ModuleCache>();
   daemon::DaemonOptions options;
   const char* override_version = std::getenv("TOOLCHAIN_VERSION_OVERRIDE");  // tests of version replacement
-  options.version = override_version ? override_version : driver::kVersion;
+  options.version =
+      override_version ? override_version : toolchain::cli::engine_identity(driver::kVersion, "/proc/self/exe");
   options.register_methods = [cache](daemon::MethodRegistry& registry) {
     daemon::register_run_method(registry, {.prepare = [cache](driver::Invocation& inv) { inv.module_cache = cache; }});
   };

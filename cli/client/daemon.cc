@@ -1,4 +1,5 @@
 #include "cli/client/daemon.h"
+#include "cli/engine_identity.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -253,8 +254,12 @@ void print_error(const std::string& message) {
 }
 
 std::string client_version() {
-  std::string override_version = env("TOOLCHAIN_VERSION_OVERRIDE");
-  return override_version.empty() ? TOOLCHAIN_VERSION : override_version;
+  static const std::string version = [] {
+    std::string override_version = env("TOOLCHAIN_VERSION_OVERRIDE");
+    return override_version.empty() ? toolchain::cli::engine_identity(TOOLCHAIN_VERSION, paths().engine)
+                                    : override_version;
+  }();
+  return version;
 }
 
 bool ensure_daemon(const Paths& paths, std::optional<Daemon>& out) {

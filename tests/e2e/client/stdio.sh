@@ -16,6 +16,9 @@ for mode in daemon no-daemon; do
   expect_eq "$mode: < file" "$(timeout 20 "${run[@]}" cat.js <"$tmp/in")" "$(printf 'one\ntwo')"
   expect_eq "$mode: | stdin" "$(printf 'piped' | timeout 20 "${run[@]}" cat.js)" "piped"
   expect_eq "$mode: stdin at end of file" "$(timeout 20 "${run[@]}" cat.js </dev/null)" ""
+  seq 1 20000 >"$tmp/big"
+  expect_eq "$mode: stdin.readable piped to stdout.writable" \
+    "$(timeout 20 "${run[@]}" cat_streams.js <"$tmp/big" | md5sum)" "$(md5sum <"$tmp/big")"
 
   timeout 20 "${run[@]}" hello.js x >"$tmp/out"
   expect_eq "$mode: > file" "$(cat "$tmp/out")" "hello from x"
