@@ -64,9 +64,14 @@ int main(int argc, char** argv) {
     size_t eq = entry.find('=');
     if (eq != std::string::npos) invocation.env.emplace(entry.substr(0, eq), entry.substr(eq + 1));
   }
-  int code = toolchain::driver::run_command(invocation);
   // The program is over and its output written (ops write unbuffered): skip
   // tearing down V8 and libnode's static state, which costs milliseconds.
+  invocation.control = std::make_shared<toolchain::RunControl>();
+  invocation.control->on_finished([](int code) {
+    std::fflush(stdout);
+    ::_exit(code);
+  });
+  int code = toolchain::driver::run_command(invocation);
   std::fflush(stdout);
   ::_exit(code);
 }

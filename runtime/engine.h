@@ -3,6 +3,7 @@
 // code. Everything a program sees of the process (cwd, env, args, permissions,
 // stdio) comes from RunOptions, never from the host process, so the daemon can run
 // many programs at once in one process.
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -38,11 +39,20 @@ class RunControl {
   // 128 + signo (130 for SIGINT), and this returns false.
   bool interrupt(int signo);
 
+  // Called on the run's thread once the program's exit code is known and its
+  // stdio released, before the isolate is torn down (milliseconds): the daemon
+  // answers its client here, the in-process engine exits the process here.
+  void on_finished(std::function<void(int exit_code)> fn) { on_finished_ = std::move(fn); }
+
   // Engine side.
   void attach(Runtime* runtime);
   void detach();
+  void finished(int exit_code) {
+    if (on_finished_) on_finished_(exit_code);
+  }
 
  private:
+  std::function<void(int)> on_finished_;
   std::mutex mutex_;
   Runtime* runtime_ = nullptr;
   std::optional<int> pending_;

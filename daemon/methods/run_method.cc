@@ -67,6 +67,12 @@ void register_run_method(MethodRegistry& registry, RunMethodOptions options) {
       }
       return control->interrupt(*signo);
     });
+    // The client hears the exit code as soon as it is known; the isolate is
+    // torn down after.
+    control->on_finished([&call](int exit_code) {
+      call.fds().clear();
+      call.reply(json::object{{"exitCode", exit_code}});
+    });
     int exit_code = driver::run_command(inv);
     call.fds().clear();  // the client's stdio, closed before it hears the result
     return json::object{{"exitCode", exit_code}};

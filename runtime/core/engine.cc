@@ -12,7 +12,11 @@ int run_program(const RunOptions& options) {
   Runtime runtime(options, embedded_snapshot());
   if (options.control) options.control->attach(&runtime);
   int code = runtime.run();
-  if (options.control) options.control->detach();
+  if (options.control) {
+    options.control->detach();
+    runtime.release_stdio();
+    options.control->finished(code);
+  }
   return code;
 }
 

@@ -70,6 +70,8 @@ class Runtime {
   ModuleLoader& modules() { return *modules_; }
   // Deno.stdin/stdout/stderr state (io/), made when first used.
   io::StdioState& stdio_state();
+  // After run(): gives the terminal its mode back and lets go of the stdio fds.
+  void release_stdio();
   // The program's signal listeners (signals/); thread-safe deliver().
   signals::SignalHub& signals() { return *signals_; }
 
