@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <string_view>
 #include <vector>
 
@@ -49,6 +50,9 @@ class Runtime {
   // Loads and evaluates the main module, runs the event loop until no work is
   // left or the program exits, and returns the exit code.
   int run();
+
+  // Loads the main module's graph without running it (`toolchain info`, `cache`).
+  ModuleGraph load_graph();
 
   static Runtime& from(v8::Isolate* isolate) {
     return *static_cast<Runtime*>(isolate->GetData(0));
@@ -127,6 +131,10 @@ class Runtime {
   boost::asio::io_context loop_;
   std::shared_ptr<LoopHandle> loop_handle_ = std::make_shared<LoopHandle>(this);
   std::unique_ptr<ModuleLoader> modules_;
+  std::shared_ptr<modules::ModuleStore> store_;
+  std::thread writer_;  // writes the module store's new entries while the program runs
+  void start_cache_writes();
+  void finish_cache_writes();
   boost::asio::steady_timer timer_{loop_};
   bool timer_keeps_alive_ = false;
   int refs_ = 0;

@@ -1,5 +1,6 @@
 #include "modules/specifier.h"
 
+#include <cctype>
 #include <vector>
 
 #include <fmt/format.h>
@@ -99,6 +100,8 @@ std::optional<std::string> file_url_to_path(std::string_view url) {
   return percent_decode(path);
 }
 
+bool is_remote_url(std::string_view url) { return url.starts_with("https://") || url.starts_with("http://"); }
+
 std::string_view scheme_of(std::string_view specifier) {
   for (size_t i = 0; i < specifier.size(); ++i) {
     char c = specifier[i];
@@ -117,13 +120,34 @@ std::string normalize_file_url(std::string_view url) {
   return "file://" + percent_encode_path(normalize_path(path)) + std::string(suffix);
 }
 
+// "HTTPS://Example.com:443/a/../b?q" -> "https://example.com/b?q": the scheme and
+// host lower-cased, the default port dropped, the path normalised.
+std::string normalize_http_url(std::string_view url) {
+  size_t colon = url.find(':');
+  std::string scheme(url.substr(0, colon));
+  for (auto& c : scheme) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string_view rest = url.substr(colon + 1);
+  while (rest.starts_with('/')) rest.remove_prefix(1);
+  size_t end = rest.find_first_of("/?#");
+  std::string host(rest.substr(0, end));
+  rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end);
+  if (host.empty()) throw LoadError(fmt::format("Relative import path \"{}\" not prefixed with / or ./ or ../", url));
+  for (auto& c : host) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if ((scheme == "https" && host.ends_with(":443")) || (scheme == "http" && host.ends_with(":80")))
+    host.resize(host.rfind(':'));
+  auto [path, suffix] = split_suffix(rest);
+  return scheme + "://" + host + percent_encode_path(normalize_path(path.empty() ? "/" : path)) + std::string(suffix);
+}
+
 std::string absolute_url(std::string_view specifier) {
-  std::string_view scheme = scheme_of(specifier);
+  std::string scheme(scheme_of(specifier));
+  for (auto& c : scheme) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (scheme == "file") return normalize_file_url(specifier);
   if (scheme == "data") return std::string(specifier);
+  if (scheme == "http" || scheme == "https") return normalize_http_url(specifier);
   throw LoadError(fmt::format(
-      "Unsupported scheme \"{}\" for module \"{}\". Supported schemes:\n - \"data\"\n - \"file\"", scheme,
-      specifier));
+      "Unsupported scheme \"{}\" for module \"{}\". Supported schemes:\n - \"data\"\n - \"file\"\n - \"http\"\n - \"https\"",
+      scheme, specifier));
 }
 
 }  // namespace
@@ -142,6 +166,17 @@ std::string resolve(std::string_view specifier, std::string_view referrer) {
     throw LoadError(fmt::format(
         "Import \"{}\" not a dependency\n  hint: If you want to use the npm package, try running `deno add npm:{}`",
         specifier, specifier));
+  }
+  if (is_remote_url(referrer)) {
+    // Against an http(s) base: the origin stays, the path is joined.
+    size_t authority = referrer.find("//") + 2;
+    size_t path_start = referrer.find_first_of("/?#", authority);
+    std::string_view origin = referrer.substr(0, path_start);
+    std::string_view base = path_start == std::string_view::npos ? "/" : split_suffix(referrer.substr(path_start)).first;
+    if (specifier.starts_with("//")) return normalize_http_url(std::string(scheme_of(referrer)) + ":" + std::string(specifier));
+    std::string joined = specifier.starts_with('/') ? std::string(specifier)
+                                                    : std::string(base.substr(0, base.rfind('/') + 1)) + std::string(specifier);
+    return normalize_http_url(std::string(origin) + joined);
   }
   if (!referrer.starts_with("file://"))
     throw LoadError(fmt::format("invalid URL: relative URL with a cannot-be-a-base base: \"{}\" from \"{}\"",

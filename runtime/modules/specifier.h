@@ -1,5 +1,5 @@
 #pragma once
-// Module specifiers and the URLs they resolve to (file: and data: for now),
+// Module specifiers and the URLs they resolve to (file:, data:, http:, https:),
 // with Deno's error messages. Paths are POSIX and absolute.
 #include <optional>
 #include <stdexcept>
@@ -29,6 +29,9 @@ std::string resolve_main(std::string_view specifier, std::string_view cwd);
 
 // Resolves an import specifier against the importing module's URL.
 std::string resolve(std::string_view specifier, std::string_view referrer);
+
+// http: and https: URLs.
+bool is_remote_url(std::string_view url);
 
 // The scheme of a URL-like string ("file", "data", "npm"), or empty.
 std::string_view scheme_of(std::string_view specifier);
