@@ -68,11 +68,12 @@ std::string cache_dir(const std::map<std::string, std::string>& env) {
   };
   if (auto dir = get("TOOLCHAIN_DIR"); !dir.empty()) return dir;
   if (auto xdg = get("XDG_CACHE_HOME"); !xdg.empty()) return xdg + "/toolchain";
-  return get("HOME") + "/.cache/toolchain";
+  if (auto home = get("HOME"); !home.empty()) return home + "/.cache/toolchain";
+  return {};  // no home: run without a disk cache
 }
 
 DiskCache::DiskCache(std::string dir, std::shared_ptr<HttpClient> http, Warn warn)
-    : dir_(std::move(dir)), http_(std::move(http)), warn_(std::move(warn)), files_(dir_) {}
+    : dir_(std::move(dir)), http_(std::move(http)), warn_(std::move(warn)), files_(dir_), disabled_(dir_.empty()) {}
 
 DiskCache::~DiskCache() = default;
 

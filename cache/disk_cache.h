@@ -23,7 +23,8 @@
 
 namespace toolchain::cache {
 
-// $TOOLCHAIN_DIR, else $XDG_CACHE_HOME/toolchain, else $HOME/.cache/toolchain.
+// $TOOLCHAIN_DIR, else $XDG_CACHE_HOME/toolchain, else $HOME/.cache/toolchain;
+// empty (no disk cache, remote modules kept in memory) without any of them.
 std::string cache_dir(const std::map<std::string, std::string>& env);
 
 class DiskCache : public modules::ModuleStore {
