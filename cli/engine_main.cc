@@ -13,6 +13,7 @@
 #include "engine_identity.h"
 #include "methods/run_method.h"
 #include "driver/command.h"
+#include "cache/disk_cache.h"
 #include "modules/module_cache.h"
 
 extern char** environ;
@@ -22,22 +23,34 @@ namespace {
 int serve() {
   using namespace toolchain;
   toolchain::initialize_engine();
-  // One warm cache for every program this daemon runs.
-  auto cache = std::make_shared<modules::ModuleCache>();
+  // One warm cache for every program this daemon runs, in front of the disk
+  // cache (whose warnings go to the daemon's log).
+  std::map<std::string, std::string> env;
+  for (char** e = environ; *e; ++e) {
+    std::string entry(*e);
+    if (size_t eq = entry.find('='); eq != std::string::npos) env.emplace(entry.substr(0, eq), entry.substr(eq + 1));
+  }
+  auto disk = std::make_shared<cache::DiskCache>(cache::cache_dir(env), cache::make_http_client(),
+                                                 [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); });
+  auto cache = std::make_shared<modules::ModuleCache>(disk);
   daemon::DaemonOptions options;
   const char* override_version = std::getenv("TOOLCHAIN_VERSION_OVERRIDE");  // tests of version replacement
   options.version =
       override_version ? override_version : toolchain::cli::engine_identity(driver::kVersion, "/proc/self/exe");
   options.register_methods = [cache](daemon::MethodRegistry& registry) {
-    daemon::register_run_method(registry, {.prepare = [cache](driver::Invocation& inv) { inv.module_cache = cache; }});
+    daemon::register_run_method(registry, {.prepare = [cache](driver::Invocation& inv) { inv.module_store = cache; }});
   };
-  options.extra_status = [cache] {
+  options.extra_status = [cache, disk] {
     auto stats = cache->stats();
+    auto disk_stats = disk->stats();
     boost::json::object status;
     status["moduleCache"] = {{"entries", stats.entries},
                              {"hits", stats.hits},
                              {"misses", stats.misses},
                              {"transpiles", stats.transpiles}};
+    status["diskCache"] = {{"sqliteReads", disk_stats.sqlite_reads},
+                           {"downloads", disk_stats.downloads},
+                           {"commits", disk_stats.commits}};
     return status;
   };
   return daemon::serve_daemon(options);

@@ -15,12 +15,16 @@ const char kUsage[] =
     "Commands:\n"
     "  run [OPTIONS] FILE [ARGS]...   Run a JavaScript or TypeScript program\n"
     "  FILE [ARGS]...                 The same as `run`\n"
+    "  cache [OPTIONS] FILE           Fetch a module's remote dependencies into the cache\n"
+    "  info [--json] FILE             Show a module's dependency graph\n"
     "\n"
     "Options:\n"
     "  -A, --allow-all                Allow all permissions\n"
     "  --allow-read[=PATHS], -R       Allow file system reads (also write, net, env, run, sys, ffi;\n"
     "  --deny-read[=PATHS]            and the matching --deny-* flags)\n"
     "  -q, --quiet                    Suppress diagnostic output\n"
+    "  -r, --reload[=PREFIXES]        Fetch remote modules again (all, or those URL prefixes)\n"
+    "  --cached-only                  Use only cached remote modules; fail if one is missing\n"
     "  --no-daemon                    Run in this process, without the daemon\n"
     "  -V, --version                  Print the version\n"
     "  -h, --help                     Print this help\n";
@@ -62,28 +66,46 @@ Command parse_args(const std::vector<std::string>& argv, const std::string& cwd,
     return command;
   }
   if (first == "-h" || first == "--help" || first == "help") return command;
-  if (first == "run") ++i;
   command.kind = Command::Kind::Run;
+  if (first == "run") ++i;
+  else if (first == "cache") command.kind = Command::Kind::Cache, ++i;
+  else if (first == "info") command.kind = Command::Kind::Info, ++i;
+  const char* name = command.kind == Command::Kind::Cache ? "cache" : command.kind == Command::Kind::Info ? "info" : "run";
   for (; i < argv.size(); ++i) {
     const std::string& arg = argv[i];
     if (!arg.starts_with('-') || arg == "-") {
       command.script = arg;
       command.script_args.assign(argv.begin() + static_cast<long>(i) + 1, argv.end());
+      if (command.kind != Command::Kind::Run && !command.script_args.empty())
+        throw std::invalid_argument(fmt::format("unexpected argument '{}' found\n\nUsage: toolchain {} [OPTIONS] <FILE>",
+                                                command.script_args.front(), name));
       return command;
     }
     if (arg == "-q" || arg == "--quiet") command.quiet = true;
+    else if (arg == "-r" || arg == "--reload") command.reload = true;
+    else if (arg.starts_with("--reload=") || arg.starts_with("-r=")) {
+      std::string_view list = std::string_view(arg).substr(arg.find('=') + 1);
+      while (!list.empty()) {
+        size_t comma = list.find(',');
+        if (auto prefix = list.substr(0, comma); !prefix.empty()) command.reload_prefixes.emplace_back(prefix);
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
+      }
+      if (command.reload_prefixes.empty()) command.reload = true;
+    } else if (arg == "--cached-only") command.cached_only = true;
+    else if (arg == "--json" && command.kind == Command::Kind::Info) command.json = true;
     else if (arg == "--no-prompt") command.permissions.set_prompt(false);
     else if (arg.starts_with("--v8-flags=")) parse_v8_flags(std::string_view(arg).substr(11), command);
     else if (is_ignored_flag(arg)) continue;
     else if (!command.permissions.parse_flag(arg, cwd))
       throw std::invalid_argument(fmt::format(
-          "unexpected argument '{}' found\n\n  tip: to pass '{}' as a value, use '-- {}'\n\nUsage: toolchain run [OPTIONS] "
+          "unexpected argument '{}' found\n\n  tip: to pass '{}' as a value, use '-- {}'\n\nUsage: toolchain {} [OPTIONS] "
           "[SCRIPT_ARG]...",
-          arg, arg, arg));
+          arg, arg, arg, name));
   }
   throw std::invalid_argument(
-      "the following required arguments were not provided:\n  <SCRIPT_ARG>...\n\nUsage: toolchain run [OPTIONS] "
-      "<SCRIPT_ARG>...");
+      fmt::format("the following required arguments were not provided:\n  <SCRIPT_ARG>...\n\nUsage: toolchain {} [OPTIONS] "
+      "<SCRIPT_ARG>...", name));
 }
 
 }  // namespace toolchain::driver

@@ -10,11 +10,15 @@
 namespace toolchain::driver {
 
 struct Command {
-  enum class Kind { Run, Version, Help } kind = Kind::Help;
+  enum class Kind { Run, Version, Help, Cache, Info } kind = Kind::Help;
   std::string script;
   std::vector<std::string> script_args;
   permissions::Permissions permissions;
   bool quiet = false;
+  bool reload = false;                       // --reload / -r: every remote module
+  std::vector<std::string> reload_prefixes;  // --reload=a,b: those URL prefixes
+  bool cached_only = false;                  // --cached-only
+  bool json = false;                         // info --json
   size_t max_heap_mb = 0;  // --v8-flags=--max-old-space-size=N (per program, not process-wide)
 };
 

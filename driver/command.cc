@@ -6,7 +6,11 @@
 
 #include <fmt/format.h>
 
+#include "cache/disk_cache.h"
 #include "driver/args.h"
+#include "driver/info.h"
+#include "modules/import_map.h"
+#include "modules/specifier.h"
 
 namespace toolchain::driver {
 
@@ -25,6 +29,34 @@ void write_fd(int fd, std::string_view text) {
 std::string error_prefix(const Invocation& inv) {
   bool colors = !inv.env.contains("NO_COLOR") && ::isatty(inv.stdio.err) == 1;
   return colors ? "\x1b[1m\x1b[31merror\x1b[0m: " : "error: ";
+}
+
+// deno.json or deno.jsonc, looked for from the main module's folder upward
+// as Deno does; its "imports" and "scopes" are the import map.
+std::shared_ptr<const modules::ImportMap> find_import_map(const std::string& main_url) {
+  auto path = modules::file_url_to_path(main_url);
+  if (!path) return nullptr;
+  std::string dir = path->substr(0, path->rfind('/'));
+  for (;;) {
+    for (const char* name : {"/deno.json", "/deno.jsonc"}) {
+      std::string candidate = dir + name;
+      FILE* file = std::fopen(candidate.c_str(), "rb");
+      if (!file) continue;
+      std::string text;
+      char buffer[8192];
+      size_t n;
+      while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0) text.append(buffer, n);
+      std::fclose(file);
+      try {
+        auto map = modules::ImportMap::parse(text, modules::path_to_file_url(candidate));
+        return map.empty() ? nullptr : std::make_shared<const modules::ImportMap>(std::move(map));
+      } catch (const std::invalid_argument& error) {
+        throw std::invalid_argument(fmt::format("Unable to parse config file \"{}\": {}", candidate, error.what()));
+      }
+    }
+    if (dir.empty()) return nullptr;
+    dir.resize(dir.rfind('/'));
+  }
 }
 
 }  // namespace
@@ -48,6 +80,8 @@ int run_command(const Invocation& inv) {
                                           v8_version()));
       return 0;
     case Command::Kind::Run:
+    case Command::Kind::Cache:
+    case Command::Kind::Info:
       break;
   }
   RunOptions options;
@@ -59,9 +93,36 @@ int run_command(const Invocation& inv) {
   options.stdio = inv.stdio;
   options.control = inv.control;
   options.process_signals = inv.process_signals;
-  options.module_cache = inv.module_cache;
   options.max_heap_mb = command.max_heap_mb;
-  return run_program(options);
+  int err = inv.stdio.err;
+  options.module_store = inv.module_store;
+  if (!options.module_store)
+    options.module_store = std::make_shared<cache::DiskCache>(
+        cache::cache_dir(inv.env), cache::make_http_client(), [err](const std::string& line) { write_fd(err, line + "\n"); });
+  options.fetch_policy.reload_all = command.reload;
+  options.fetch_policy.reload_prefixes = command.reload_prefixes;
+  options.fetch_policy.cached_only = command.cached_only;
+  if (!command.quiet) {
+    bool colors = !inv.env.contains("NO_COLOR") && ::isatty(err) == 1;
+    options.fetch_policy.on_download = [err, colors](const std::string& url) {
+      write_fd(err, fmt::format("{}Download{} {}\n", colors ? "\x1b[32m" : "", colors ? "\x1b[0m" : "", url));
+    };
+  }
+  try {
+    options.import_map = find_import_map(modules::resolve_main(command.script, inv.cwd));
+  } catch (const std::exception& error) {
+    write_fd(err, error_prefix(inv) + error.what() + "\n");
+    return 1;
+  }
+  if (command.kind == Command::Kind::Run) return run_program(options);
+  ModuleGraph graph = load_graph(options);
+  if (!graph.error.empty()) {
+    write_fd(err, error_prefix(inv) + graph.error + "\n");
+    return 1;
+  }
+  if (command.kind == Command::Kind::Info)
+    write_fd(inv.stdio.out, command.json ? format_info_json(graph) : format_info(graph));
+  return 0;
 }
 
 }  // namespace toolchain::driver

@@ -17,8 +17,10 @@ struct Invocation {
   std::map<std::string, std::string> env;
   Stdio stdio;
   std::shared_ptr<RunControl> control;     // may be null
-  std::shared_ptr<modules::ModuleCache> module_cache;  // the daemon's warm cache; may be null
   bool process_signals = false;            // in-process: see RunOptions::process_signals
+  // The daemon's warm cache (in front of its disk cache); null: the disk cache
+  // of TOOLCHAIN_DIR is opened for this run.
+  std::shared_ptr<modules::ModuleStore> module_store;
 };
 
 // Parses argv, prints usage errors to stdio.err, runs, and returns the exit code.

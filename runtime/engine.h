@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "modules/module_store.h"
 #include "permissions/permissions.h"
 
 namespace toolchain {
@@ -23,7 +24,7 @@ struct Stdio {
 
 class Runtime;
 namespace modules {
-class ModuleCache;
+class ImportMap;
 }
 
 // Stops a running program from another thread (Ctrl-C in a daemon client, a
@@ -67,11 +68,35 @@ struct RunOptions {
   Stdio stdio;
   std::shared_ptr<RunControl> control;       // may be null
   size_t max_heap_mb = 0;                    // 0: V8's default heap limit
-  std::shared_ptr<modules::ModuleCache> module_cache;  // a daemon's warm cache; may be null
   // In-process runs: the program's signal listeners catch this process's own
   // signals. The daemon leaves it false and delivers signals with RunControl::interrupt.
   bool process_signals = false;
+  // Keeps modules between runs (a daemon's warm cache, the on-disk cache);
+  // fetches remote modules. May be null: no remote modules then.
+  std::shared_ptr<modules::ModuleStore> module_store;
+  modules::FetchPolicy fetch_policy;                 // --reload, --cached-only
+  std::shared_ptr<const modules::ImportMap> import_map;  // deno.json "imports"/"scopes"; may be null
 };
+
+// One module of a graph loaded without running it (`toolchain info`, `cache`).
+struct GraphModule {
+  std::string url;
+  std::string local_path;                    // the file read (a remote module's cached copy)
+  std::string type;                          // "JavaScript", "TypeScript", "JSON"
+  size_t size = 0;
+  std::vector<std::pair<std::string, std::string>> dependencies;  // specifier, URL (after redirects)
+};
+
+struct ModuleGraph {
+  std::string root;                          // the main module's URL (after redirects)
+  std::vector<GraphModule> modules;          // in load order, root first
+  std::map<std::string, std::string> redirects;
+  std::string error;                         // set if the graph could not load (Deno's message)
+};
+
+// Loads (fetching remote modules) and analyses the graph of `options.main_module`
+// without running it.
+ModuleGraph load_graph(const RunOptions& options);
 
 // Initialises V8 once per process. Safe to call more than once.
 void initialize_engine();

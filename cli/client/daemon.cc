@@ -226,6 +226,8 @@ void print_status(const json::value& status) {
   count("module cache hits", {"moduleCache", "hits"});
   count("module cache misses", {"moduleCache", "misses"});
   count("module cache transpiles", {"moduleCache", "transpiles"});
+  count("disk cache sqlite reads", {"diskCache", "sqliteReads"});
+  count("disk cache downloads", {"diskCache", "downloads"});
 }
 
 const std::string kDaemonUsage = "Usage: toolchain daemon start|stop|status [--json]\n";

@@ -20,6 +20,12 @@ int run_program(const RunOptions& options) {
   return code;
 }
 
+ModuleGraph load_graph(const RunOptions& options) {
+  initialize_engine();
+  Runtime runtime(options, embedded_snapshot());
+  return runtime.load_graph();
+}
+
 const char* v8_version() { return v8::V8::GetVersion(); }
 
 void RunControl::terminate(int exit_code) {

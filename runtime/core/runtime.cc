@@ -62,7 +62,8 @@ Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot)
   if (params.snapshot_blob == nullptr || !context->GetDataFromSnapshotOnce<v8::Object>(0).ToLocal(&core))
     core = bootstrap_context(isolate_, context);
   core_.Reset(isolate_, core);
-  modules_ = std::make_unique<ModuleLoader>(*this, options.module_cache);
+  store_ = options.module_store;
+  modules_ = std::make_unique<ModuleLoader>(*this, options.module_store, options.fetch_policy, options.import_map);
 }
 
 void LoopHandle::post(std::function<void(Runtime&)> fn) {
@@ -78,6 +79,7 @@ void LoopHandle::close() {
 }
 
 Runtime::~Runtime() {
+  finish_cache_writes();
   loop_handle_->close();
   stdio_state_.reset();
   signals_.reset();
@@ -296,6 +298,42 @@ void Runtime::report_uncaught(v8::Local<v8::Value> exception, bool in_promise) {
   exit(1);
 }
 
+void Runtime::start_cache_writes() {
+  if (!store_) return;
+  modules_->main_evaluated();
+  // The program is running: what this run learnt is written beside it, off
+  // its start-up path, in one transaction.
+  writer_ = std::thread([store = store_] { store->commit(); });
+}
+
+void Runtime::finish_cache_writes() {
+  if (writer_.joinable()) writer_.join();
+  if (store_ && modules_) {
+    v8::HandleScope scope(isolate_);
+    modules_->main_evaluated();  // modules imported dynamically since
+    store_->commit();            // writes nothing if nothing is pending
+  }
+}
+
+ModuleGraph Runtime::load_graph() {
+  v8::HandleScope scope(isolate_);
+  ModuleGraph graph;
+  modules_->set_graph_only();
+  try {
+    main_module_url = modules::resolve_main(main_specifier_, cwd);
+    modules_->load_main(main_module_url);
+  } catch (const modules::LoadError& error) {
+    graph.error = error.what();
+  } catch (const modules::CompileError& error) {
+    graph.error = fmt::format("{}\n    at {}:{}:{}", error.message, error.url, error.line, error.column);
+  }
+  graph.root = main_module_url;
+  modules_->describe(graph);
+  if (!graph.modules.empty()) graph.root = graph.modules.front().url;
+  if (store_) store_->commit();
+  return graph;
+}
+
 int Runtime::run() {
   v8::HandleScope scope(isolate_);
   if (handle_termination()) return exit_code_;
@@ -321,6 +359,7 @@ int Runtime::run() {
       return exit_code_;
     }
   }
+  start_cache_writes();
   after_macrotask();
   dispatch_load_when_evaluated(evaluation);
   {

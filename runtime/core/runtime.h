@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <string_view>
 #include <vector>
 
@@ -56,6 +57,9 @@ class Runtime {
   // Loads and evaluates the main module, runs the event loop until no work is
   // left or the program exits, and returns the exit code.
   int run();
+
+  // Loads the main module's graph without running it (`toolchain info`, `cache`).
+  ModuleGraph load_graph();
 
   static Runtime& from(v8::Isolate* isolate) {
     return *static_cast<Runtime*>(isolate->GetData(0));
@@ -153,6 +157,10 @@ class Runtime {
   // After loop_: destroyed before it, as they hold Asio objects of the loop.
   std::unique_ptr<io::StdioState> stdio_state_;
   std::unique_ptr<signals::SignalHub> signals_;
+  std::shared_ptr<modules::ModuleStore> store_;
+  std::thread writer_;  // writes the module store's new entries while the program runs
+  void start_cache_writes();
+  void finish_cache_writes();
   boost::asio::steady_timer timer_{loop_};
   bool timer_keeps_alive_ = false;
   int refs_ = 0;

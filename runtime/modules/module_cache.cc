@@ -1,31 +1,88 @@
 #include "modules/module_cache.h"
 
+#include "modules/specifier.h"
+
 namespace toolchain::modules {
 
-std::shared_ptr<const CachedModule> ModuleCache::find(const std::string& path, int64_t mtime_ns, int64_t size) {
+std::shared_ptr<const CachedModule> ModuleCache::find_file(const FileIdentity& file) {
   std::lock_guard lock(mutex_);
-  auto it = entries_.find(path);
-  if (it == entries_.end() || it->second->mtime_ns != mtime_ns || it->second->size != size) {
+  auto it = by_path_.find(file.path);
+  if (it == by_path_.end() || it->second.file.mtime_ns != file.mtime_ns || it->second.file.size != file.size) {
     ++stats_.misses;
     return nullptr;
   }
   ++stats_.hits;
-  return it->second;
+  return it->second.module;
 }
 
-void ModuleCache::store(const std::string& path, std::shared_ptr<const CachedModule> entry) {
+std::shared_ptr<const CachedModule> ModuleCache::find_source(const std::string& hash, uint32_t v8_tag) {
+  {
+    std::lock_guard lock(mutex_);
+    v8_tag_ = v8_tag;
+    if (auto it = by_hash_.find(hash); it != by_hash_.end()) {
+      ++stats_.hits;
+      return it->second;
+    }
+    ++stats_.misses;
+  }
+  return next_ ? next_->find_source(hash, v8_tag) : nullptr;
+}
+
+void ModuleCache::store(const std::optional<FileIdentity>& file, std::shared_ptr<const CachedModule> entry,
+                        bool fresh) {
+  if (next_ && fresh) next_->store(file, entry, fresh);
   std::lock_guard lock(mutex_);
-  entries_[path] = std::move(entry);
+  if (file) by_path_[file->path] = {*file, entry};
+  by_hash_[entry->hash] = std::move(entry);
 }
 
-void ModuleCache::add_code_cache(const std::string& path, const CachedModule& entry, std::vector<uint8_t> code_cache) {
+void ModuleCache::add_code_cache(const std::optional<FileIdentity>& file, const CachedModule& entry, uint32_t v8_tag,
+                                 std::vector<uint8_t> code_cache) {
+  if (next_) next_->add_code_cache(file, entry, v8_tag, code_cache);
   auto updated = std::make_shared<CachedModule>(entry);
   updated->code_cache = std::move(code_cache);
   std::lock_guard lock(mutex_);
-  auto it = entries_.find(path);
-  // Only if the file has not changed meanwhile.
-  if (it != entries_.end() && it->second->mtime_ns == entry.mtime_ns && it->second->size == entry.size)
-    it->second = std::move(updated);
+  // Only if the source has not changed meanwhile.
+  if (auto it = by_hash_.find(entry.hash); it != by_hash_.end()) it->second = updated;
+  if (file) {
+    auto it = by_path_.find(file->path);
+    if (it != by_path_.end() && it->second.module->hash == entry.hash) it->second.module = updated;
+  }
+}
+
+std::optional<std::vector<Dependency>> ModuleCache::find_dependencies(const std::string& hash) {
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = deps_.find(hash); it != deps_.end()) return it->second;
+  }
+  auto found = next_ ? next_->find_dependencies(hash) : std::nullopt;
+  if (found) {
+    std::lock_guard lock(mutex_);
+    deps_[hash] = *found;
+  }
+  return found;
+}
+
+void ModuleCache::store_dependencies(const std::string& hash, std::vector<Dependency> deps) {
+  if (next_) next_->store_dependencies(hash, deps);
+  std::lock_guard lock(mutex_);
+  deps_[hash] = std::move(deps);
+}
+
+RemoteSource ModuleCache::fetch(const std::string& url, const FetchPolicy& policy) {
+  if (!policy.reloads(url)) {
+    std::lock_guard lock(mutex_);
+    if (auto it = remote_.find(url); it != remote_.end()) return it->second;
+  }
+  if (!next_) throw_no_remote(url);
+  RemoteSource source = next_->fetch(url, policy);
+  std::lock_guard lock(mutex_);
+  remote_[url] = source;
+  return source;
+}
+
+void ModuleCache::commit() {
+  if (next_) next_->commit();
 }
 
 void ModuleCache::count_transpile() {
@@ -36,7 +93,7 @@ void ModuleCache::count_transpile() {
 ModuleCache::Stats ModuleCache::stats() const {
   std::lock_guard lock(mutex_);
   Stats out = stats_;
-  out.entries = entries_.size();
+  out.entries = by_path_.size() + remote_.size();
   return out;
 }
 

@@ -6,7 +6,8 @@
 
 #include "bridge/convert.h"
 #include "core/runtime.h"
-#include "modules/module_cache.h"
+#include "engine.h"
+#include "modules/import_map.h"
 #include "modules/specifier.h"
 #include "transpile/transpile.h"
 
@@ -19,12 +20,18 @@ struct ModuleLoader::Record {
   std::string url;
   ModuleType type;
   std::string original;                          // as the author wrote it
+  std::string local_path;                        // the file read; empty for data:
+  std::optional<FileIdentity> file;              // a local file's identity (the warm cache's key)
+  std::shared_ptr<const CachedModule> compiled;  // JS/TS: hash, code, code cache
+  std::vector<Dependency> dependencies;
   v8::Global<v8::Module> module;
   v8::Global<v8::Value> json;                    // a JSON module's value
-  std::map<std::string, std::string> resolved;   // import specifier -> URL
+  std::map<std::string, std::string> resolved;   // import specifier -> URL (after redirects)
 };
 
-ModuleLoader::ModuleLoader(Runtime& rt, std::shared_ptr<ModuleCache> cache) : rt_(rt), cache_(std::move(cache)) {
+ModuleLoader::ModuleLoader(Runtime& rt, std::shared_ptr<ModuleStore> store, FetchPolicy policy,
+                           std::shared_ptr<const ImportMap> import_map)
+    : rt_(rt), store_(std::move(store)), policy_(std::move(policy)), import_map_(std::move(import_map)) {
   auto* isolate = rt.isolate();
   isolate->SetHostImportModuleDynamicallyCallback(dynamic_import);
   isolate->SetHostInitializeImportMetaObjectCallback(init_import_meta);
@@ -34,7 +41,18 @@ ModuleLoader::~ModuleLoader() = default;
 
 const std::string* ModuleLoader::original_source(const std::string& url) const {
   auto it = by_url_.find(url);
+  if (it == by_url_.end()) {
+    auto redirect = redirects_.find(url);
+    if (redirect != redirects_.end()) it = by_url_.find(redirect->second);
+  }
   return it == by_url_.end() ? nullptr : &it->second->original;
+}
+
+std::string ModuleLoader::resolve_import(std::string_view specifier, std::string_view referrer) const {
+  if (import_map_) {
+    if (auto mapped = import_map_->resolve(specifier, referrer)) return resolve(*mapped, referrer);
+  }
+  return resolve(specifier, referrer);
 }
 
 namespace {
@@ -57,30 +75,94 @@ ModuleType requested_type(v8::Isolate* isolate, v8::Local<v8::Context> context, 
   return ModuleType::JavaScript;
 }
 
+ModuleType type_of_attribute(const std::string& type) {
+  return type.empty() ? ModuleType::JavaScript : type == "json" ? ModuleType::Json : ModuleType::Unknown;
+}
+
 std::string location(v8::Local<v8::Module> module, int offset, const std::string& url) {
   auto loc = module->SourceOffsetToLocation(offset);
   return fmt::format("\n    at {}:{}:{}", url, loc.GetLineNumber() + 1, loc.GetColumnNumber() + 1);
 }
 
+// A remote module's type: its Content-Type, or its extension when the server
+// says nothing useful (text/plain, application/octet-stream), as Deno does.
+ModuleType type_of_remote(const RemoteSource& remote) {
+  std::string media = remote.content_type.substr(0, remote.content_type.find(';'));
+  while (!media.empty() && media.back() == ' ') media.pop_back();
+  for (auto& c : media) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string path = remote.url.substr(0, remote.url.find_first_of("?#"));
+  if (media.empty() || media == "text/plain" || media == "application/octet-stream") return type_from_path(path);
+  if (media == "application/typescript" || media == "text/typescript" || media == "video/vnd.dlna.mpeg-tts" ||
+      media == "video/mp2t" || media == "application/x-typescript")
+    return ModuleType::TypeScript;
+  if (media == "application/json" || media == "text/json") return ModuleType::Json;
+  if (media == "text/javascript" || media == "application/javascript" || media == "application/ecmascript" ||
+      media == "text/ecmascript" || media == "application/x-javascript" || media == "application/node")
+    return type_from_path(path) == ModuleType::TypeScript ? ModuleType::TypeScript : ModuleType::JavaScript;
+  return ModuleType::Unknown;
+}
+
+std::vector<Dependency> dependencies_of(v8::Isolate* isolate, v8::Local<v8::Context> context,
+                                        v8::Local<v8::Module> module) {
+  std::vector<Dependency> out;
+  auto requests = module->GetModuleRequests();
+  for (int i = 0; i < requests->Length(); ++i) {
+    auto request = requests->Get(context, i).As<v8::ModuleRequest>();
+    ModuleType type = requested_type(isolate, context, request->GetImportAssertions(), 3);
+    out.push_back({to_std_string(isolate, request->GetSpecifier()),
+                   type == ModuleType::Json ? "json" : type == ModuleType::Unknown ? "?" : ""});
+  }
+  return out;
+}
+
 }  // namespace
 
-ModuleLoader::Record& ModuleLoader::load(const std::string& url, ModuleType expected) {
-  if (auto it = by_url_.find(url); it != by_url_.end()) return *it->second;
+ModuleLoader::Record& ModuleLoader::load(const std::string& requested, ModuleType expected) {
+  if (auto it = redirects_.find(requested); it != redirects_.end()) return load(it->second, expected);
+  if (auto it = by_url_.find(requested); it != by_url_.end()) return *it->second;
+  return load_remote_or_file(requested, expected);
+}
+
+ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& requested, ModuleType expected) {
   auto* isolate = rt_.isolate();
   auto context = rt_.context();
-  // A daemon's warm cache: an unchanged local file is neither read nor transpiled.
-  std::optional<std::string> path = file_url_to_path(url);
-  std::shared_ptr<const CachedModule> cached;
-  struct stat st;
-  bool cacheable = cache_ && path && ::stat(path->c_str(), &st) == 0 && S_ISREG(st.st_mode);
-  int64_t mtime_ns = cacheable ? int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec : 0;
-  if (cacheable) cached = cache_->find(*path, mtime_ns, st.st_size);
+  std::string url = requested;
+  auto record = std::make_unique<Record>();
   ModuleSource source;
-  if (cached) {
-    source.type = type_from_path(*path);
-  } else {
-    source = load_source(url);
+  bool have_source = false;
+  std::shared_ptr<const CachedModule> cached;
+  if (is_remote_url(url)) {
+    if (!store_) throw_no_remote(url);
+    // Deno 2: remote imports need --allow-import (some well-known hosts are allowed by default).
+    for (std::string hop = url;;) {
+      size_t host_start = hop.find("://") + 3;
+      std::string host = hop.substr(host_start, hop.find_first_of("/?#", host_start) - host_start);
+      if (host.find(':', host.rfind(']') == std::string::npos ? 0 : host.rfind(']')) == std::string::npos)
+        host += hop.starts_with("https:") ? ":443" : ":80";
+      if (auto denied = rt_.permissions.check(permissions::Kind::Import, host)) throw LoadError(denied->message);
+      break;
+    }
+    RemoteSource remote = store_->fetch(url, policy_);
+    if (remote.url != url) {
+      redirects_[url] = remote.url;
+      url = remote.url;
+      if (auto it = by_url_.find(url); it != by_url_.end()) return *it->second;
+    }
+    source.type = type_of_remote(remote);
+    source.text = std::move(remote.text);
+    record->local_path = std::move(remote.local_path);
+    have_source = true;
+  } else if (auto path = file_url_to_path(url)) {
+    record->local_path = *path;
+    struct stat st;
+    if (store_ && ::stat(path->c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+      // A daemon's warm cache: an unchanged local file is neither read nor transpiled.
+      record->file = FileIdentity{*path, int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec, st.st_size};
+      cached = store_->find_file(*record->file);
+      if (cached) source.type = type_from_path(*path);
+    }
   }
+  if (!cached && !have_source) source = load_source(url);
   if (expected == ModuleType::Json && source.type != ModuleType::Json)
     throw LoadError(fmt::format("Expected a JSON module, but identified a {} module.\n  Specifier: {}",
                                 source.type == ModuleType::TypeScript ? "TypeScript" : "JavaScript", url));
@@ -90,14 +172,14 @@ ModuleLoader::Record& ModuleLoader::load(const std::string& url, ModuleType expe
   if (source.type == ModuleType::Unknown)
     throw LoadError(fmt::format("Unsupported module type \"{}\": JSX and TSX are not supported yet.", url));
 
-  auto record = std::make_unique<Record>();
   record->url = url;
   record->type = source.type;
   v8::Local<v8::Module> module;
   if (source.type == ModuleType::Json) {
     v8::TryCatch try_catch(isolate);
     v8::Local<v8::Value> value;
-    if (!v8::JSON::Parse(context, v8_str(isolate, source.text)).ToLocal(&value)) {
+    record->original = std::move(source.text);
+    if (!v8::JSON::Parse(context, v8_str(isolate, record->original)).ToLocal(&value)) {
       auto message = to_std_string(isolate, try_catch.Message()->Get());
       throw LoadError(fmt::format("Unable to parse JSON module \"{}\": {}", url, message));
     }
@@ -105,27 +187,51 @@ ModuleLoader::Record& ModuleLoader::load(const std::string& url, ModuleType expe
     module = v8::Module::CreateSyntheticModule(isolate, v8_str(isolate, url), {v8_str(isolate, "default")},
                                                evaluate_json);
   } else {
+    const uint32_t v8_tag = v8::ScriptCompiler::CachedDataVersionTag();
     if (!cached) {
-      auto result = transpile::transpile(
-          source.text, source.type == ModuleType::TypeScript ? transpile::Dialect::TypeScript
-                                                            : transpile::Dialect::JavaScript);
-      if (cache_) cache_->count_transpile();
-      if (!result.errors.empty()) {
-        const auto& d = result.errors.front();
-        record->original = std::move(source.text);
-        by_url_.emplace(url, std::move(record));  // keep the source for the excerpt
-        throw CompileError{"SyntaxError: " + d.message, url, d.line, d.column};
+      std::string hash = source_hash(source.text, source.type == ModuleType::TypeScript ? "ts" : "js");
+      if (store_) {
+        if (auto hit = store_->find_source(hash, v8_tag)) {
+          auto entry = std::make_shared<CachedModule>(*hit);
+          entry->original = std::move(source.text);
+          cached = entry;
+          store_->store(record->file, cached, false);
+        }
       }
-      auto entry = std::make_shared<CachedModule>();
-      entry->mtime_ns = mtime_ns;
-      entry->size = cacheable ? st.st_size : 0;
-      entry->original = std::move(source.text);
-      entry->code = std::move(result.code);
-      cached = entry;
-      if (cacheable) cache_->store(*path, entry);
+      if (!cached) {
+        auto result = transpile::transpile(
+            source.text, source.type == ModuleType::TypeScript ? transpile::Dialect::TypeScript
+                                                              : transpile::Dialect::JavaScript);
+        if (store_) store_->count_transpile();
+        if (!result.errors.empty()) {
+          const auto& d = result.errors.front();
+          record->original = std::move(source.text);
+          by_url_.emplace(url, std::move(record));  // keep the source for the excerpt
+          throw CompileError{"SyntaxError: " + d.message, url, d.line, d.column};
+        }
+        auto entry = std::make_shared<CachedModule>();
+        entry->hash = std::move(hash);
+        entry->original = std::move(source.text);
+        entry->code = std::move(result.code);
+        cached = entry;
+        if (store_) store_->store(record->file, cached, true);
+      }
+    }
+    record->compiled = cached;
+    record->original = cached->original;
+    // Analysing a graph needs no compiling once the store knows a source's imports.
+    if (graph_only_ && store_) {
+      if (auto deps = store_->find_dependencies(cached->hash)) {
+        record->dependencies = std::move(*deps);
+        Record& ref = *record;
+        by_url_.emplace(url, std::move(record));
+        load_order_.push_back(url);
+        load_dependencies(ref, {});
+        return ref;
+      }
     }
     v8::ScriptOrigin origin(isolate, v8_str(isolate, url), 0, 0, false, -1, {}, false, false, true);
-    auto* code_cache = cached->code_cache.empty()
+    auto* code_cache = cached->code_cache.empty() || graph_only_
                            ? nullptr
                            : new v8::ScriptCompiler::CachedData(cached->code_cache.data(),
                                                                 static_cast<int>(cached->code_cache.size()));
@@ -138,37 +244,76 @@ ModuleLoader::Record& ModuleLoader::load(const std::string& url, ModuleType expe
       if (text.starts_with("Uncaught ")) text.erase(0, 9);
       CompileError error{text, url, message->GetLineNumber(context).FromMaybe(1),
                          message->GetStartColumn(context).FromMaybe(0) + 1};
-      record->original = cached->original;
       by_url_.emplace(url, std::move(record));
       throw error;
     }
-    if (cacheable && (!code_cache || compile_source.GetCachedData()->rejected)) {
-      std::unique_ptr<v8::ScriptCompiler::CachedData> data(
-          v8::ScriptCompiler::CreateCodeCache(module->GetUnboundModuleScript()));
-      if (data) cache_->add_code_cache(*path, *cached, std::vector<uint8_t>(data->data, data->data + data->length));
-    }
-    record->original = cached->original;
+    if (store_ && !graph_only_ && (!code_cache || compile_source.GetCachedData()->rejected))
+      need_code_cache_.push_back(record.get());
+    record->dependencies = dependencies_of(isolate, context, module);
+    if (store_ && !store_->find_dependencies(cached->hash)) store_->store_dependencies(cached->hash, record->dependencies);
   }
-  record->module.Reset(isolate, module);
+  if (module.IsEmpty() == false) {
+    record->module.Reset(isolate, module);
+    by_hash_.emplace(module->GetIdentityHash(), record.get());
+  }
   Record& ref = *record;
-  by_hash_.emplace(module->GetIdentityHash(), record.get());
   by_url_.emplace(url, std::move(record));
+  load_order_.push_back(url);
+  load_dependencies(ref, module);
+  return ref;
+}
 
-  auto requests = module->GetModuleRequests();
-  for (int i = 0; i < requests->Length(); ++i) {
-    auto request = requests->Get(context, i).As<v8::ModuleRequest>();
-    std::string specifier = to_std_string(isolate, request->GetSpecifier());
-    ModuleType type = requested_type(isolate, context, request->GetImportAssertions(), 3);
+void ModuleLoader::load_dependencies(Record& record, v8::Local<v8::Module> module) {
+  auto requests = module.IsEmpty() ? v8::Local<v8::FixedArray>() : module->GetModuleRequests();
+  for (size_t i = 0; i < record.dependencies.size(); ++i) {
+    const Dependency dep = record.dependencies[i];
     try {
-      std::string child_url = resolve(specifier, url);
-      ref.resolved[specifier] = child_url;
-      load(child_url, type);
+      std::string child_url = resolve_import(dep.specifier, record.url);
+      Record& child = load(child_url, type_of_attribute(dep.type));
+      record.resolved[dep.specifier] = child.url;
     } catch (const LoadError& error) {
       if (error.located) throw;
-      throw LoadError(error.what() + location(module, request->GetSourceOffset(), url), true);
+      if (requests.IsEmpty()) throw LoadError(error.what() + fmt::format("\n    at {}", record.url), true);
+      auto request = requests->Get(rt_.context(), static_cast<int>(i)).As<v8::ModuleRequest>();
+      throw LoadError(error.what() + location(module, request->GetSourceOffset(), record.url), true);
     }
   }
-  return ref;
+}
+
+void ModuleLoader::main_evaluated() {
+  if (!store_) return;
+  auto* isolate = rt_.isolate();
+  v8::HandleScope scope(isolate);
+  const uint32_t v8_tag = v8::ScriptCompiler::CachedDataVersionTag();
+  for (Record* record : need_code_cache_) {
+    auto module = record->module.Get(isolate);
+    if (module.IsEmpty() || module->GetStatus() == v8::Module::kErrored) continue;
+    std::unique_ptr<v8::ScriptCompiler::CachedData> data(
+        v8::ScriptCompiler::CreateCodeCache(module->GetUnboundModuleScript()));
+    if (data)
+      store_->add_code_cache(record->file, *record->compiled, v8_tag,
+                             std::vector<uint8_t>(data->data, data->data + data->length));
+  }
+  need_code_cache_.clear();
+}
+
+void ModuleLoader::describe(ModuleGraph& graph) const {
+  graph.redirects = redirects_;
+  for (const auto& url : load_order_) {
+    const Record& record = *by_url_.at(url);
+    GraphModule out;
+    out.url = record.url;
+    out.local_path = record.local_path;
+    out.type = record.type == ModuleType::TypeScript ? "TypeScript"
+               : record.type == ModuleType::Json     ? "JSON"
+                                                     : "JavaScript";
+    out.size = record.original.size();
+    for (const auto& dep : record.dependencies) {
+      auto it = record.resolved.find(dep.specifier);
+      if (it != record.resolved.end()) out.dependencies.emplace_back(dep.specifier, it->second);
+    }
+    graph.modules.push_back(std::move(out));
+  }
 }
 
 ModuleLoader::Record* ModuleLoader::find(v8::Local<v8::Module> module) {
@@ -186,6 +331,7 @@ void ModuleLoader::instantiate(Record& record) {
 
 v8::Local<v8::Module> ModuleLoader::load_main(const std::string& url) {
   Record& record = load(url, ModuleType::JavaScript);
+  if (graph_only_) return {};
   v8::TryCatch try_catch(rt_.isolate());
   instantiate(record);
   auto module = record.module.Get(rt_.isolate());
@@ -260,7 +406,7 @@ v8::MaybeLocal<v8::Promise> ModuleLoader::dynamic_import(v8::Local<v8::Context> 
   std::string referrer = to_std_string(isolate, resource_name);
   if (referrer.empty() || referrer.starts_with("ext:")) referrer = Runtime::from(isolate).main_module_url;
   try {
-    std::string url = resolve(to_std_string(isolate, specifier), referrer);
+    std::string url = self.resolve_import(to_std_string(isolate, specifier), referrer);
     // Dynamic import() passes the attributes as key/value pairs (stride 2).
     Record& record = self.load(url, requested_type(isolate, context, assertions, 2));
     v8::TryCatch try_catch(isolate);
@@ -304,7 +450,11 @@ void ModuleLoader::import_meta_resolve(const v8::FunctionCallbackInfo<v8::Value>
   std::string base = to_std_string(isolate, info.Data());
   try {
     std::string specifier = to_std_string(isolate, info[0]->ToString(isolate->GetCurrentContext()).ToLocalChecked());
-    auto url = resolve_url(specifier, base);
+    auto& self = Runtime::from(isolate).modules();
+    std::string mapped = specifier;
+    if (self.import_map_)
+      if (auto m = self.import_map_->resolve(specifier, base)) mapped = *m;
+    auto url = resolve_url(mapped, base);
     if (!url) throw LoadError(fmt::format("Import \"{}\" not a dependency", specifier));
     info.GetReturnValue().Set(v8_str(isolate, *url));
   } catch (const LoadError& error) {

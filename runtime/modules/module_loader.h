@@ -8,15 +8,17 @@
 
 #include <v8.h>
 
+#include "modules/module_store.h"
 #include "modules/source_loader.h"
 
 namespace toolchain {
 
 class Runtime;
+struct ModuleGraph;
 
 namespace modules {
 
-class ModuleCache;
+class ImportMap;
 
 // A module whose source does not parse, at a 1-based line and column.
 struct CompileError {
@@ -28,9 +30,14 @@ struct CompileError {
 
 class ModuleLoader {
  public:
-  // `cache` (may be null) is shared with other runtimes of the same daemon.
-  ModuleLoader(Runtime& rt, std::shared_ptr<ModuleCache> cache);
+  // `store` (may be null) keeps modules between runs and fetches remote ones.
+  ModuleLoader(Runtime& rt, std::shared_ptr<ModuleStore> store, FetchPolicy policy,
+               std::shared_ptr<const ImportMap> import_map);
   ~ModuleLoader();
+
+  // Analyse the graph without compiling what the store already analysed,
+  // and never evaluate it (`toolchain info`, `toolchain cache`).
+  void set_graph_only() { graph_only_ = true; }
 
   // Loads and links the graph rooted at `url`. Throws LoadError (with the
   // importing location in what()) or CompileError.
@@ -38,6 +45,17 @@ class ModuleLoader {
 
   // The source text of a module as its author wrote it (for error excerpts).
   const std::string* original_source(const std::string& url) const;
+
+  // The main module has been evaluated: makes the V8 code caches of the
+  // modules compiled without one (now holding what evaluation compiled) and
+  // hands them to the store.
+  void main_evaluated();
+
+  // What was loaded, for `toolchain info`.
+  void describe(ModuleGraph& graph) const;
+
+  // Resolves an import through the import map, then as a URL.
+  std::string resolve_import(std::string_view specifier, std::string_view referrer) const;
 
  private:
   struct Record;
@@ -59,8 +77,17 @@ class ModuleLoader {
   static v8::MaybeLocal<v8::Value> evaluate_json(v8::Local<v8::Context> context, v8::Local<v8::Module> module);
   static void import_meta_resolve(const v8::FunctionCallbackInfo<v8::Value>& info);
 
+  Record& load_remote_or_file(const std::string& url, ModuleType expected);
+  void load_dependencies(Record& record, v8::Local<v8::Module> module);
+
   Runtime& rt_;
-  std::shared_ptr<ModuleCache> cache_;
+  std::shared_ptr<ModuleStore> store_;
+  FetchPolicy policy_;
+  std::shared_ptr<const ImportMap> import_map_;
+  bool graph_only_ = false;
+  std::vector<std::string> load_order_;
+  std::map<std::string, std::string> redirects_;   // requested URL -> final URL
+  std::vector<Record*> need_code_cache_;
   std::map<std::string, std::unique_ptr<Record>> by_url_;
   std::unordered_multimap<int, Record*> by_hash_;
 };

@@ -1,5 +1,6 @@
 #include "modules/specifier.h"
 
+#include <cctype>
 #include <vector>
 
 #include <fmt/format.h>
@@ -101,6 +102,8 @@ std::optional<std::string> file_url_to_path(std::string_view url) {
   return percent_decode(path);
 }
 
+bool is_remote_url(std::string_view url) { return url.starts_with("https://") || url.starts_with("http://"); }
+
 std::string_view scheme_of(std::string_view specifier) {
   for (size_t i = 0; i < specifier.size(); ++i) {
     char c = specifier[i];
@@ -117,12 +120,13 @@ bool is_relative(std::string_view specifier) {
   return specifier.starts_with("./") || specifier.starts_with("../") || specifier.starts_with('/');
 }
 
-// Only file: and data: modules can be loaded.
+// Only file:, data:, http: and https: modules can be loaded.
 std::string loadable(std::string url) {
   std::string_view scheme = std::string_view(url).substr(0, url.find(':'));
-  if (scheme == "file" || scheme == "data") return url;
+  if (scheme == "file" || scheme == "data" || scheme == "http" || scheme == "https") return url;
   throw LoadError(fmt::format(
-      "Unsupported scheme \"{}\" for module \"{}\". Supported schemes:\n - \"data\"\n - \"file\"", scheme, url));
+      "Unsupported scheme \"{}\" for module \"{}\". Supported schemes:\n - \"data\"\n - \"file\"\n - \"http\"\n - \"https\"",
+      scheme, url));
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 #pragma once
 // Module specifiers and the URLs they resolve to, with Deno's error messages.
-// Resolution is the WHATWG URL parser's (url/url_parser.h); only file: and
-// data: modules load for now. Paths are POSIX and absolute.
+// Resolution is the WHATWG URL parser's (url/url_parser.h); file:, data:,
+// http: and https: modules load. Paths are POSIX and absolute.
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -35,6 +35,9 @@ std::optional<std::string> resolve_url(std::string_view specifier, std::string_v
 
 // Resolves an import specifier to a module that can be loaded (file:, data:).
 std::string resolve(std::string_view specifier, std::string_view referrer);
+
+// http: and https: URLs.
+bool is_remote_url(std::string_view url);
 
 // The scheme of a URL-like string ("file", "data", "npm"), or empty.
 std::string_view scheme_of(std::string_view specifier);

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Seed 002's scenario: demo.ts imports ~100 remote modules (served by a local
+# HTTP server, tests/e2e/cache/serve.py) plus local modules. Measures the warm
+# run and the run with the SQLite databases deleted but the sources kept,
+# for toolchain and Deno 2.9.6, and counts fsync/fdatasync of the cold run.
+# Usage: bench/cache/run.sh [path/to/toolchain]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bin=$(realpath "${1:-$root/build/toolchain}")
+eval "$("$root/../../shared/bench/peers.sh" 2>/dev/null || /work/shared/bench/peers.sh)"
+work=$(mktemp -d)
+trap 'kill $server 2>/dev/null; rm -rf "$work"' EXIT
+mkdir -p "$work/srv" "$work/app"
+
+# The remote tree: 10 packages of 10 modules, each importing its successor
+# and a shared util, with some TypeScript to transpile.
+for p in $(seq 0 9); do
+  mkdir -p "$work/srv/pkg$p"
+  for m in $(seq 0 9); do
+    f=$work/srv/pkg$p/m$m.ts
+    { [[ $m -lt 9 ]] && echo "import { f$((m + 1)) } from \"./m$((m + 1)).ts\";"
+      echo 'import { util } from "../util.ts";'
+      echo "export interface Shape$m { id: number; name: string; tags: string[] }"
+      echo "export function f$m(n: number): number {"
+      echo "  const items: Shape$m[] = [];"
+      echo "  for (let i = 0; i < n; i++) items.push({ id: i, name: \`item\${i}\`, tags: [\"a\", \"b\"] });"
+      [[ $m -lt 9 ]] && echo "  return util(items.length) + f$((m + 1))(n);" || echo "  return util(items.length);"
+      echo "}"
+      for k in $(seq 20); do echo "export const value${k}: number = $k * 2; // padding to a realistic module size"; done
+    } > "$f"
+  done
+done
+echo 'export function util(n: number): number { return n + 1; }' > "$work/srv/util.ts"
+python3 "$root/tests/e2e/cache/serve.py" "$work/srv" "$work/port" & server=$!
+for _ in $(seq 100); do [[ -f $work/port ]] && break; sleep 0.05; done
+base=http://127.0.0.1:$(cat "$work/port")
+{ for p in $(seq 0 9); do echo "import { f0 as p$p } from \"$base/pkg$p/m0.ts\";"; done
+  echo 'import { local } from "./local.ts";'
+  echo "let total = local;"
+  for p in $(seq 0 9); do echo "total += p$p(3);"; done
+  echo 'console.log("hello world", total);'; } > "$work/app/demo.ts"
+echo 'export const local: number = 1;' > "$work/app/local.ts"
+cd "$work/app"
+
+export TOOLCHAIN_DIR=$work/tc DENO_DIR=$work/deno NO_COLOR=1
+"$bin" cache --no-daemon -A -q demo.ts
+env -u RUST_BACKTRACE "$DENO" cache --allow-import -q demo.ts
+"$bin" run --no-daemon -A --cached-only demo.ts
+env -u RUST_BACKTRACE "$DENO" run -A --cached-only demo.ts
+echo "modules: $(find "$work/tc/remote" -type f | wc -l) remote files"
+
+hyperfine -N --warmup 3 --export-markdown "$work/warm.md" \
+  -n "toolchain warm" "$bin run --no-daemon -A --cached-only demo.ts" \
+  -n "deno warm" "env -u RUST_BACKTRACE $DENO run -A --cached-only demo.ts"
+hyperfine --warmup 3 --export-markdown "$work/cold.md" \
+  -n "toolchain cold db" --prepare "rm -f $work/tc/*_v1.db*" "$bin run --no-daemon -A --cached-only demo.ts" \
+  -n "deno cold db" --prepare "rm -f $work/deno/*_v2* $work/deno/*_v1*" "env -u RUST_BACKTRACE $DENO run -A --cached-only demo.ts"
+cat "$work/warm.md" "$work/cold.md"
+rm -f "$work"/tc/*_v1.db*
+strace -f -c -e trace=fsync,fdatasync -o "$work/strace" "$bin" run --no-daemon -A --cached-only demo.ts > /dev/null
+echo "fsync/fdatasync calls in the cold-database run: $(awk '/total/ {print $4+0}' "$work/strace")"
+[[ -s $work/strace ]] && cat "$work/strace"

@@ -1,0 +1,50 @@
+# The SQLite caches under faults: a corrupt, truncated or other-schema database
+# is set aside and rebuilt with one warning; an unusable cache directory means
+# running without the cache with one warning; concurrent processes share it.
+source "$(dirname "$0")/lib.bash"
+cd "$work"
+printf 'import { x } from "./dep.ts";\nconst y: number = x * 2;\nconsole.log(y);\n' > main.ts
+printf 'export const x: number = 21;\n' > dep.ts
+dbs="remote transpile deps code_cache"
+out=$(run main.ts 2>&1); expect_eq "$out" "42" "first run"
+for db in transpile deps code_cache; do [[ -f $TOOLCHAIN_DIR/${db}_v1.db ]] || fail "$db not created"; done
+rows=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from transpiled').fetchone()[0])" "$TOOLCHAIN_DIR/transpile_v1.db")
+expect_eq "$rows" "2" "both modules' transpiled output stored"
+caches=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from code_cache').fetchone()[0])" "$TOOLCHAIN_DIR/code_cache_v1.db")
+expect_eq "$caches" "2" "both modules' code caches stored"
+
+# Garbage instead of a database.
+head -c 8192 /dev/urandom > "$TOOLCHAIN_DIR/transpile_v1.db"; rm -f "$TOOLCHAIN_DIR"/transpile_v1.db-*
+out=$(run main.ts 2>&1)
+expect_eq "$out" "Warning: the cache database $TOOLCHAIN_DIR/transpile_v1.db is corrupt; set it aside as $TOOLCHAIN_DIR/transpile_v1.db.bad and rebuilding it.
+42" "corrupt database"
+out=$(run main.ts 2>&1); expect_eq "$out" "42" "rebuilt database is quiet"
+
+# Truncated: the header survives, the pages do not.
+python3 -c "import sqlite3,sys; sqlite3.connect(sys.argv[1]).execute('pragma wal_checkpoint(TRUNCATE)')" "$TOOLCHAIN_DIR/code_cache_v1.db"
+truncate -s 50 "$TOOLCHAIN_DIR/code_cache_v1.db"
+out=$(run main.ts 2>&1); expect_contains "$out" "code_cache_v1.db is corrupt; set it aside" "truncated database"
+expect_eq "$(printf '%s' "$out" | grep -c Warning)" "1" "one warning"
+expect_eq "${out##*$'\n'}" "42" "truncated database: still runs"
+
+# Another schema version.
+python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('pragma user_version=99'); c.commit()" "$TOOLCHAIN_DIR/deps_v1.db"
+out=$(run main.ts 2>&1)
+expect_contains "$out" "deps_v1.db has schema version 99, not 1; set it aside" "other schema"
+expect_eq "${out##*$'\n'}" "42" "other schema: still runs"
+out=$(run main.ts 2>&1); expect_eq "$out" "42" "after rebuild"
+
+# A cache directory that cannot be created (read-only for root too).
+out=$(TOOLCHAIN_DIR=/proc/self/toolchain-cache run main.ts 2>&1)
+expect_contains "$out" "Warning: the module cache at /proc/self/toolchain-cache cannot be written" "read-only dir"
+expect_eq "$(printf '%s' "$out" | grep -c Warning)" "1" "read-only dir: one warning"
+expect_eq "$(printf '%s' "$out" | grep -v Warning)" "42" "read-only dir: still runs"
+
+# Many processes at once on a cold cache, and again warm.
+rm -rf "$TOOLCHAIN_DIR"
+for round in cold warm; do
+  for i in $(seq 8); do (run main.ts > "$work/out.$i" 2>&1) & done
+  wait
+  for i in $(seq 8); do expect_eq "$(cat "$work/out.$i")" "42" "concurrent $round run $i"; done
+done
+finish
