@@ -12,9 +12,9 @@ int run_program(const RunOptions& options) {
   Runtime runtime(options, embedded_snapshot());
   if (options.control) options.control->attach(&runtime);
   int code = runtime.run();
+  runtime.finish();
   if (options.control) {
     options.control->detach();
-    runtime.release_stdio();
     options.control->finished(code);
   }
   return code;

@@ -96,7 +96,10 @@ Runtime::~Runtime() {
   isolate_->Dispose();
 }
 
-void Runtime::release_stdio() { stdio_state_.reset(); }
+void Runtime::finish() {
+  finish_cache_writes();
+  stdio_state_.reset();
+}
 
 io::StdioState& Runtime::stdio_state() {
   if (!stdio_state_) stdio_state_ = std::make_unique<io::StdioState>(*this);

@@ -74,8 +74,10 @@ class Runtime {
   ModuleLoader& modules() { return *modules_; }
   // Deno.stdin/stdout/stderr state (io/), made when first used.
   io::StdioState& stdio_state();
-  // After run(): gives the terminal its mode back and lets go of the stdio fds.
-  void release_stdio();
+  // After run(): writes what the run learnt to the module store, gives the
+  // terminal its mode back and lets go of the stdio fds. What is left to the
+  // destructor (the isolate) is invisible to the program's caller.
+  void finish();
   // The program's signal listeners (signals/); thread-safe deliver().
   signals::SignalHub& signals() { return *signals_; }
 

@@ -189,7 +189,10 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
   } else {
     const uint32_t v8_tag = v8::ScriptCompiler::CachedDataVersionTag();
     if (!cached) {
-      std::string hash = source_hash(source.text, source.type == ModuleType::TypeScript ? "ts" : "js");
+      // Keyed by URL as well as text: V8 keeps the script's name in its code
+      // cache, so a cache made for one file must not serve an equal file elsewhere.
+      std::string hash =
+          source_hash(source.text, (source.type == ModuleType::TypeScript ? "ts " : "js ") + url);
       if (store_) {
         if (auto hit = store_->find_source(hash, v8_tag)) {
           auto entry = std::make_shared<CachedModule>(*hit);
