@@ -6,7 +6,9 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 bin=${1:-$root/build/toolchain}
-eval "$("$root/../shared/bench/peers.sh")"
+peers=$root/../shared/bench/peers.sh
+[[ -f $peers ]] || peers=$root/../../shared/bench/peers.sh   # from a worktree under wt/
+eval "$(bash "$peers")"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp "$here/iterate.mjs" "$work/iterate.mjs"

@@ -354,40 +354,51 @@ function fill(headers, pairs) {
 
 // --- Iterators ("Headers Iterator") ---
 
-const iteratorState = new WeakMap();
-const HeadersIteratorPrototype = Object.create(Object.getPrototypeOf(Object.getPrototypeOf([][SymbolIterator]())));
-function createIterator(headers, kind) {
-  const iterator = Object.create(HeadersIteratorPrototype);
-  iteratorState.set(iterator, { headers, kind, index: 0 });
-  return iterator;
-}
-ObjectDefineProperty(HeadersIteratorPrototype, "next", {
-  value: function next() {
-    const state = iteratorState.get(this);
-    if (state === undefined) throw new TypeErrorCtor("Illegal invocation");
-    const sorted = sortedOf(state.headers);
-    const i = state.index;
+// State in private fields rather than a WeakMap: next() is the hot path of `[...headers]`.
+class HeadersIterator {
+  #headers;
+  #kind;
+  #index = 0;
+  constructor(headers, kind) {
+    this.#headers = headers;
+    this.#kind = kind;
+  }
+  next() {
+    if (!HeadersIterator.#is(this)) throw new TypeErrorCtor("Illegal invocation");
+    const sorted = sortedOf(this.#headers);
+    const i = this.#index;
     if (i >= sorted.length) return { value: undefined, done: true };
-    state.index = i + 2;
-    const kind = state.kind;
+    this.#index = i + 2;
+    const kind = this.#kind;
     if (kind === "key+value") return { value: [sorted[i], sorted[i + 1]], done: false };
     return { value: kind === "key" ? sorted[i] : sorted[i + 1], done: false };
-  },
-  writable: true,
-  enumerable: true,
-  configurable: true,
-});
+  }
+  static #is(value) {
+    return value !== null && typeof value === "object" && #index in value;
+  }
+  // The entries left, for inspect.
+  static remaining(iterator) {
+    const sorted = sortedOf(iterator.#headers);
+    const items = [];
+    for (let i = iterator.#index; i < sorted.length; i += 2) {
+      if (iterator.#kind === "key") ArrayPrototypePush(items, sorted[i]);
+      else if (iterator.#kind === "value") ArrayPrototypePush(items, sorted[i + 1]);
+      else ArrayPrototypePush(items, [sorted[i], sorted[i + 1]]);
+    }
+    return items;
+  }
+}
+const HeadersIteratorPrototype = HeadersIterator.prototype;
+Object.setPrototypeOf(HeadersIteratorPrototype, Object.getPrototypeOf(Object.getPrototypeOf([][SymbolIterator]())));
+ObjectDefineProperty(HeadersIteratorPrototype, "next", { enumerable: true });
+delete HeadersIteratorPrototype.constructor;
+function createIterator(headers, kind) {
+  return new HeadersIterator(headers, kind);
+}
 ObjectDefineProperty(HeadersIteratorPrototype, SymbolToStringTag, { value: "Headers Iterator", configurable: true });
 ObjectDefineProperty(HeadersIteratorPrototype, customInspect, {
   value: function (inspect, options) {
-    const state = iteratorState.get(this);
-    const sorted = sortedOf(state.headers);
-    const items = [];
-    for (let i = state.index; i < sorted.length; i += 2) {
-      if (state.kind === "key") ArrayPrototypePush(items, sorted[i]);
-      else if (state.kind === "value") ArrayPrototypePush(items, sorted[i + 1]);
-      else ArrayPrototypePush(items, [sorted[i], sorted[i + 1]]);
-    }
+    const items = HeadersIterator.remaining(this);
     if (items.length === 0) return "Headers Iterator {  }";
     const shown = items.map((item) => inspect(item, options));
     return inspect(items, options).includes("\n")
