@@ -46,6 +46,8 @@ const _isByteController = Symbol("byte controller");
 const _cancelSteps = Symbol("[[CancelSteps]]");
 const _pullSteps = Symbol("[[PullSteps]]");
 const _releaseSteps = Symbol("[[ReleaseSteps]]");
+const _onPullFulfilled = Symbol("onPullFulfilled");
+const _onPullRejected = Symbol("onPullRejected");
 
 const brand = Symbol("ReadableStream");
 const internalConstruct = Symbol("internal");
@@ -966,14 +968,15 @@ function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
     if (writerReadyState(writer) === 1) return readChunk();
     return PromisePrototypeThen(writerReady(writer), readChunk);
   }
+  const pipeRequest = new PipeReadRequest((chunk) => {
+    currentWrite = WritableStreamDefaultWriterWrite(writer, chunk);
+    markHandled(currentWrite);
+  });
   function readChunk() {
     if (shuttingDown) return true;
-    const request = new PipeReadRequest((chunk) => {
-      currentWrite = WritableStreamDefaultWriterWrite(writer, chunk);
-      markHandled(currentWrite);
-    });
-    ReadableStreamDefaultReaderRead(reader, request);
-    return request.deferred.promise;
+    pipeRequest.deferred = new Deferred();
+    ReadableStreamDefaultReaderRead(reader, pipeRequest);
+    return pipeRequest.deferred.promise;
   }
   function pipeLoop() {
     const step = (done) => {
@@ -1061,7 +1064,7 @@ function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
 class PipeReadRequest {
   constructor(onChunk) {
     this.onChunk = onChunk;
-    this.deferred = new Deferred();
+    this.deferred = undefined;
   }
   chunkSteps(chunk) {
     this.onChunk(chunk);
@@ -1502,15 +1505,22 @@ function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
   }
   controller[_pulling] = true;
   const pullPromise = controller[_pullAlgorithm](controller);
-  uponPromise(pullPromise, () => {
+  uponPromise(pullPromise, controller[_onPullFulfilled], controller[_onPullRejected]);
+}
+
+// The reactions to a source's pull, made once per controller (one pull is in
+// flight at a time).
+function pullReactions(controller, callPullIfNeeded, error) {
+  controller[_onPullFulfilled] = () => {
     controller[_pulling] = false;
     if (controller[_pullAgain]) {
       controller[_pullAgain] = false;
-      ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+      callPullIfNeeded(controller);
     }
-  }, (e) => {
-    ReadableStreamDefaultControllerError(controller, e);
-  });
+  };
+  controller[_onPullRejected] = (e) => {
+    error(controller, e);
+  };
 }
 
 function ReadableStreamDefaultControllerShouldCallPull(controller) {
@@ -1596,6 +1606,7 @@ function SetUpReadableStreamDefaultController(stream, controller, startAlgorithm
   controller[_strategyHWM] = highWaterMark;
   controller[_pullAlgorithm] = pullAlgorithm;
   controller[_cancelAlgorithm] = cancelAlgorithm;
+  pullReactions(controller, ReadableStreamDefaultControllerCallPullIfNeeded, ReadableStreamDefaultControllerError);
   stream[_controller] = controller;
   const startResult = startAlgorithm(controller);
   uponPromise(PromiseResolve(startResult), () => {
@@ -1630,15 +1641,7 @@ function ReadableByteStreamControllerCallPullIfNeeded(controller) {
   }
   controller[_pulling] = true;
   const pullPromise = controller[_pullAlgorithm](controller);
-  uponPromise(pullPromise, () => {
-    controller[_pulling] = false;
-    if (controller[_pullAgain]) {
-      controller[_pullAgain] = false;
-      ReadableByteStreamControllerCallPullIfNeeded(controller);
-    }
-  }, (e) => {
-    ReadableByteStreamControllerError(controller, e);
-  });
+  uponPromise(pullPromise, controller[_onPullFulfilled], controller[_onPullRejected]);
 }
 
 function ReadableByteStreamControllerClearAlgorithms(controller) {
@@ -2027,6 +2030,7 @@ function SetUpReadableByteStreamController(stream, controller, startAlgorithm, p
   controller[_cancelAlgorithm] = cancelAlgorithm;
   controller[_autoAllocateChunkSize] = autoAllocateChunkSize;
   controller[_pendingPullIntos] = [];
+  pullReactions(controller, ReadableByteStreamControllerCallPullIfNeeded, ReadableByteStreamControllerError);
   stream[_controller] = controller;
   const startResult = startAlgorithm(controller);
   uponPromise(PromiseResolve(startResult), () => {

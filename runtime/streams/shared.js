@@ -66,27 +66,30 @@ const { PromisePrototypeThen, TypeError: $TypeError, RangeError: $RangeError, Nu
 // Promises, as the spec words them.
 
 // A promise with its resolving functions and its state (0 pending, 1
-// fulfilled, 2 rejected), for the slots that hold one.
+// fulfilled, 2 rejected), for the slots that hold one. One shared executor
+// hands the resolving functions over, so no closure is made per promise.
+let executorResolve;
+let executorReject;
+function executor(resolve, reject) {
+  executorResolve = resolve;
+  executorReject = reject;
+}
 class Deferred {
-  promise;
-  state = 0;
-  #resolve;
-  #reject;
   constructor() {
-    this.promise = new Promise((resolve, reject) => {
-      this.#resolve = resolve;
-      this.#reject = reject;
-    });
+    this.promise = new Promise(executor);
+    this.state = 0;
+    this.resolveFn = executorResolve;
+    this.rejectFn = executorReject;
   }
   resolve(value) {
     if (this.state !== 0) return;
     this.state = 1;
-    this.#resolve(value);
+    this.resolveFn(value);
   }
   reject(reason) {
     if (this.state !== 0) return;
     this.state = 2;
-    this.#reject(reason);
+    this.rejectFn(reason);
   }
 }
 S.Deferred = Deferred;

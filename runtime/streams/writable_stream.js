@@ -31,6 +31,8 @@ const _strategySizeAlgorithm = Symbol("[[strategySizeAlgorithm]]");
 const _started = Symbol("[[started]]");
 const _signal = Symbol("[[signal]]");
 const _abortController = Symbol("[[abortController]]");
+const _onWriteFulfilled = Symbol("onWriteFulfilled");
+const _onWriteRejected = Symbol("onWriteRejected");
 
 // The close sentinel put in the queue by WritableStreamDefaultControllerClose.
 const closeSentinel = Symbol("close sentinel");
@@ -545,6 +547,7 @@ function SetUpWritableStreamDefaultController(stream, controller, startAlgorithm
   controller[_writeAlgorithm] = writeAlgorithm;
   controller[_closeAlgorithm] = closeAlgorithm;
   controller[_abortAlgorithm] = abortAlgorithm;
+  writeReactions(controller);
   const backpressure = WritableStreamDefaultControllerGetBackpressure(controller);
   WritableStreamUpdateBackpressure(stream, backpressure);
   const startResult = startAlgorithm();
@@ -648,7 +651,14 @@ function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
   const stream = controller[_stream];
   WritableStreamMarkFirstWriteRequestInFlight(stream);
   const sinkWritePromise = controller[_writeAlgorithm](chunk);
-  uponPromise(sinkWritePromise, () => {
+  uponPromise(sinkWritePromise, controller[_onWriteFulfilled], controller[_onWriteRejected]);
+}
+
+// The reactions to a sink's write, made once per controller (one write is in
+// flight at a time).
+function writeReactions(controller) {
+  controller[_onWriteFulfilled] = () => {
+    const stream = controller[_stream];
     WritableStreamFinishInFlightWrite(stream);
     const state = stream[_state];
     DequeueValue(controller);
@@ -657,10 +667,12 @@ function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
       WritableStreamUpdateBackpressure(stream, backpressure);
     }
     WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
-  }, (reason) => {
+  };
+  controller[_onWriteRejected] = (reason) => {
+    const stream = controller[_stream];
     if (stream[_state] === "writable") WritableStreamDefaultControllerClearAlgorithms(controller);
     WritableStreamFinishInFlightWriteWithError(stream, reason);
-  });
+  };
 }
 
 function WritableStreamDefaultControllerWrite(controller, chunk, chunkSize) {
