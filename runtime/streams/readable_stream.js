@@ -1102,7 +1102,7 @@ function ReadableStreamDefaultTee(stream, cloneForBranch2) {
 
   const readRequest = new StepsReadRequest(
     (chunk) => {
-      queueMicrotask(() => {
+      S.queueMicrotask(() => {
         readAgain = false;
         const chunk1 = chunk;
         let chunk2 = chunk;
@@ -1194,7 +1194,7 @@ function ReadableByteStreamTee(stream) {
     }
     const readRequest = new StepsReadRequest(
       (chunk) => {
-        queueMicrotask(() => {
+        S.queueMicrotask(() => {
           readAgainForBranch1 = false;
           readAgainForBranch2 = false;
           const chunk1 = chunk;
@@ -1245,7 +1245,7 @@ function ReadableByteStreamTee(stream) {
     const otherBranch = forBranch2 ? branch1 : branch2;
     const readIntoRequest = new StepsReadRequest(
       (chunk) => {
-        queueMicrotask(() => {
+        S.queueMicrotask(() => {
           readAgainForBranch1 = false;
           readAgainForBranch2 = false;
           const byobCanceled = forBranch2 ? canceled2 : canceled1;

@@ -59,6 +59,8 @@ S.ArrayBufferPrototypeTransfer = core.ops.op_transfer_array_buffer;
 // From runtime/es/es_arraybuffer.js on V8 10.2.
 S.ArrayBufferPrototypeGetDetached = uncurryThis(Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "detached").get);
 S.customInspect = Symbol.for("Deno.privateCustomInspect");
+// From timers.js, captured so a program replacing the global cannot break tee.
+S.queueMicrotask = queueMicrotask;
 
 const { PromisePrototypeThen, TypeError: $TypeError, RangeError: $RangeError, NumberIsNaN } = S;
 
