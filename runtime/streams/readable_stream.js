@@ -6,7 +6,7 @@ const S = internals.streams;
 const {
   Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, markHandled, uponPromise, promiseCall0, promiseCall1, promiseCall2,
   TypeError: $TypeError, RangeError: $RangeError, noop, ReflectApply, ObjectPrototypeIsPrototypeOf,
-  _queue, _queueTotalSize, DequeueValue, EnqueueValueWithSize, ResetQueue, Queue,
+  _queue, _queueTotalSize, DequeueValue, EnqueueValueWithSize, ResetQueue, ResetByteQueue, Queue,
   ExtractHighWaterMark, ExtractSizeAlgorithm, toQueuingStrategy, toCallback, requiredArguments,
   illegalInvocation, webidlClass, defineInspect, resolvedDeferred, rejectedDeferred,
   ArrayBuffer: $ArrayBuffer, Uint8Array: $Uint8Array, DataView: $DataView, ArrayBufferIsView,
@@ -18,7 +18,7 @@ const {
   IsWritableStream, IsWritableStreamLocked, AcquireWritableStreamDefaultWriter, WritableStreamAbort,
   WritableStreamCloseQueuedOrInFlight, WritableStreamDefaultWriterCloseWithErrorPropagation,
   WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterWrite, writableState, writableStoredError,
-  writerClosed, writerReady, writerReadyState,
+  writerClosed, writerReady, writerReadyState, writerStream,
 } = S;
 
 const _state = Symbol("[[state]]");
@@ -659,7 +659,7 @@ class ReadableByteStreamController {
 
   [_cancelSteps](reason) {
     ReadableByteStreamControllerClearPendingPullIntos(this);
-    ResetQueue(this);
+    ResetByteQueue(this);
     const result = this[_cancelAlgorithm](reason);
     ReadableByteStreamControllerClearAlgorithms(this);
     return result;
@@ -961,29 +961,51 @@ function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
     signal.addEventListener("abort", abortAlgorithm);
   }
 
-  // The pipe loop: wait for the destination to want a chunk, read one, write it.
-  function pipeStep() {
-    if (shuttingDown) return PromiseResolve(true);
-    // Read at once when the destination already wants a chunk.
-    if (writerReadyState(writer) === 1) return readChunk();
-    return PromisePrototypeThen(writerReady(writer), readChunk);
+  // The pipe loop: while the destination wants chunks, read and write them.
+  // Chunks already queued in the source are taken in one go; a chunk that
+  // arrives later is written from a microtask (never inside the source's
+  // enqueue call). No promise is made per chunk.
+  const pipeRequest = {
+    sync: false,
+    gotSync: false,
+    chunk: undefined,
+    chunkSteps(chunk) {
+      this.chunk = chunk;
+      if (this.sync) this.gotSync = true;
+      else S.queueMicrotask(writeThenPump);
+    },
+    closeSteps() {},
+    errorSteps() {},
+  };
+  function takeChunk() {
+    const chunk = pipeRequest.chunk;
+    pipeRequest.chunk = undefined;
+    return chunk;
   }
-  const pipeRequest = new PipeReadRequest((chunk) => {
+  function writeChunk(chunk) {
     currentWrite = WritableStreamDefaultWriterWrite(writer, chunk);
     markHandled(currentWrite);
-  });
-  function readChunk() {
-    if (shuttingDown) return true;
-    pipeRequest.deferred = new Deferred();
-    ReadableStreamDefaultReaderRead(reader, pipeRequest);
-    return pipeRequest.deferred.promise;
   }
-  function pipeLoop() {
-    const step = (done) => {
-      if (done) return;
-      PromisePrototypeThen(pipeStep(), step, noop);
-    };
-    step(false);
+  function writeThenPump() {
+    const chunk = takeChunk();
+    if (writerStream(writer) === undefined) return;  // finalized meanwhile
+    writeChunk(chunk);
+    pump();
+  }
+  function pump() {
+    for (;;) {
+      if (shuttingDown) return;
+      if (writerReadyState(writer) !== 1) {
+        PromisePrototypeThen(writerReady(writer), pump, noop);
+        return;
+      }
+      pipeRequest.sync = true;
+      pipeRequest.gotSync = false;
+      ReadableStreamDefaultReaderRead(reader, pipeRequest);
+      pipeRequest.sync = false;
+      if (!pipeRequest.gotSync) return;
+      writeChunk(takeChunk());
+    }
   }
 
   // Errors must be propagated forward.
@@ -1009,7 +1031,7 @@ function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
   }
 
   markHandled(promise.promise);
-  pipeLoop();
+  pump();
   return promise.promise;
 
   function isOrBecomesErrored(stream, streamPromise, action) {
@@ -1058,20 +1080,6 @@ function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
     if (isError) promise.reject(error);
     else promise.resolve(undefined);
   }
-}
-
-// The pipe's read request: writes the chunk, then tells the loop to go on.
-class PipeReadRequest {
-  constructor(onChunk) {
-    this.onChunk = onChunk;
-    this.deferred = undefined;
-  }
-  chunkSteps(chunk) {
-    this.onChunk(chunk);
-    this.deferred.resolve(false);
-  }
-  closeSteps() { this.deferred.resolve(true); }
-  errorSteps() { this.deferred.resolve(true); }
 }
 
 // A read request made of three functions, for tee and the native sink.
@@ -1753,7 +1761,7 @@ function ReadableByteStreamControllerError(controller, e) {
   const stream = controller[_stream];
   if (stream[_state] !== "readable") return;
   ReadableByteStreamControllerClearPendingPullIntos(controller);
-  ResetQueue(controller);
+  ResetByteQueue(controller);
   ReadableByteStreamControllerClearAlgorithms(controller);
   ReadableStreamError(stream, e);
 }
@@ -2022,7 +2030,7 @@ function SetUpReadableByteStreamController(stream, controller, startAlgorithm, p
   controller[_pullAgain] = false;
   controller[_pulling] = false;
   controller[_byobRequest] = null;
-  ResetQueue(controller);
+  ResetByteQueue(controller);
   controller[_closeRequested] = false;
   controller[_started] = false;
   controller[_strategyHWM] = highWaterMark;

@@ -136,8 +136,9 @@ S.promiseCall2 = (fn, thisArg, a, b) => {
 };
 
 // ---------------------------------------------------------------------------
-// Queue-with-sizes (spec §8.1). The queue is a ring-free array with a head
-// index: dequeuing is O(1) and the array is compacted when half is consumed.
+// Queue-with-sizes (spec §8.1). Queues are arrays with a head index:
+// dequeuing is O(1) and the arrays are compacted once half is consumed. A
+// value's size sits in a parallel array, so enqueuing allocates no pair.
 
 class Queue {
   items = [];
@@ -154,9 +155,33 @@ class Queue {
     return item;
   }
   peek() { return this.items[this.head]; }
-  clear() { this.items = []; this.head = 0; }
 }
 S.Queue = Queue;
+
+class SizedQueue {
+  values = [];
+  sizes = [];
+  head = 0;
+  get length() { return this.values.length - this.head; }
+  push(value, size) {
+    this.values.push(value);
+    this.sizes.push(size);
+  }
+  // Removes the head value; returns its size (the value is read with peek first).
+  shiftSize() {
+    const head = this.head;
+    const size = this.sizes[head];
+    this.values[head] = undefined;
+    this.head = head + 1;
+    if (this.head > 1024 && this.head * 2 > this.values.length) {
+      this.values = this.values.slice(this.head);
+      this.sizes = this.sizes.slice(this.head);
+      this.head = 0;
+    }
+    return size;
+  }
+  peek() { return this.values[this.head]; }
+}
 
 const _queue = Symbol("[[queue]]");
 const _queueTotalSize = Symbol("[[queueTotalSize]]");
@@ -164,21 +189,27 @@ S._queue = _queue;
 S._queueTotalSize = _queueTotalSize;
 
 S.DequeueValue = (container) => {
-  const pair = container[_queue].shift();
-  container[_queueTotalSize] -= pair.size;
+  const queue = container[_queue];
+  const value = queue.peek();
+  container[_queueTotalSize] -= queue.shiftSize();
   if (container[_queueTotalSize] < 0) container[_queueTotalSize] = 0;
-  return pair.value;
+  return value;
 };
 S.EnqueueValueWithSize = (container, value, size) => {
   if (!IsNonNegativeNumber(size)) {
     throw new $RangeError("Cannot enqueue value with size: chunk size must be a positive number");
   }
   if (size === Infinity) throw new $RangeError("Cannot enqueue value with size: chunk size is invalid");
-  container[_queue].push({ value, size });
+  container[_queue].push(value, size);
   container[_queueTotalSize] += size;
 };
-S.PeekQueueValue = (container) => container[_queue].peek().value;
+S.PeekQueueValue = (container) => container[_queue].peek();
+// Default controllers keep a SizedQueue, byte controllers a Queue of chunks.
 S.ResetQueue = (container) => {
+  container[_queue] = new SizedQueue();
+  container[_queueTotalSize] = 0;
+};
+S.ResetByteQueue = (container) => {
   container[_queue] = new Queue();
   container[_queueTotalSize] = 0;
 };
