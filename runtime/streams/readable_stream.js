@@ -390,7 +390,7 @@ class ReadableStreamDefaultReader {
 
   get closed() {
     if (!IsReadableStreamDefaultReader(this)) return PromiseReject(illegalInvocation());
-    return this[_closedPromise].promise;
+    return closedPromiseOf(this);
   }
 
   cancel(reason = undefined) {
@@ -473,7 +473,7 @@ class ReadableStreamBYOBReader {
 
   get closed() {
     if (!IsReadableStreamBYOBReader(this)) return PromiseReject(illegalInvocation());
-    return this[_closedPromise].promise;
+    return closedPromiseOf(this);
   }
 
   cancel(reason = undefined) {
@@ -1436,12 +1436,26 @@ function ReadableStreamReaderGenericInitialize(reader, stream) {
   else reader[_closedPromise] = rejectedDeferred(stream[_storedError]);
 }
 
+function releasedError() {
+  return new $TypeError("Reader was released and can no longer be used to monitor the stream's closedness.");
+}
+
+// A reader's closed promise; after a release from a closed or errored stream
+// it is made on first use.
+function closedPromiseOf(reader) {
+  if (reader[_closedPromise] === undefined) reader[_closedPromise] = rejectedDeferred(releasedError());
+  return reader[_closedPromise].promise;
+}
+
 function ReadableStreamReaderGenericRelease(reader) {
   const stream = reader[_stream];
-  const releasedError = new $TypeError("Reader was released and can no longer be used to monitor the stream's closedness.");
-  if (stream[_state] === "readable") reader[_closedPromise].reject(releasedError);
-  else reader[_closedPromise] = rejectedDeferred(releasedError);
-  markHandled(reader[_closedPromise].promise);
+  if (stream[_state] === "readable") {
+    reader[_closedPromise].reject(releasedError());
+    markHandled(reader[_closedPromise].promise);
+  } else {
+    // Nobody can hold this promise yet: make it (and its error) when asked for.
+    reader[_closedPromise] = undefined;
+  }
   stream[_controller][_releaseSteps]();
   stream[_reader] = undefined;
   reader[_stream] = undefined;
@@ -1462,8 +1476,10 @@ function ReadableStreamBYOBReaderRead(reader, view, min, readIntoRequest) {
 
 function ReadableStreamBYOBReaderRelease(reader) {
   ReadableStreamReaderGenericRelease(reader);
-  const e = new $TypeError("The reader was released.");
-  ReadableStreamBYOBReaderErrorReadIntoRequests(reader, e);
+  // The error is made only when a request is there to get it.
+  if (reader[_readIntoRequests].length > 0) {
+    ReadableStreamBYOBReaderErrorReadIntoRequests(reader, new $TypeError("The reader was released."));
+  }
 }
 
 function ReadableStreamDefaultReaderErrorReadRequests(reader, e) {
@@ -1483,8 +1499,10 @@ function ReadableStreamDefaultReaderRead(reader, readRequest) {
 
 function ReadableStreamDefaultReaderRelease(reader) {
   ReadableStreamReaderGenericRelease(reader);
-  const e = new $TypeError("The reader was released.");
-  ReadableStreamDefaultReaderErrorReadRequests(reader, e);
+  // The error is made only when a request is there to get it.
+  if (reader[_readRequests].length > 0) {
+    ReadableStreamDefaultReaderErrorReadRequests(reader, new $TypeError("The reader was released."));
+  }
 }
 
 function SetUpReadableStreamBYOBReader(reader, stream) {
@@ -2118,6 +2136,6 @@ Object.assign(S, {
   readableStoredError: (stream) => stream[_storedError],
   readableController: (stream) => stream[_controller],
   readableDisturbed: (stream) => stream[_disturbed],
-  readerClosed: (reader) => reader[_closedPromise].promise,
+  readerClosed: closedPromiseOf,
   byobRequestView: (request) => request[_view],
 });
