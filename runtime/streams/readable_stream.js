@@ -1030,7 +1030,6 @@ function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
     else shutdown(true, destClosed);
   }
 
-  markHandled(promise.promise);
   pump();
   return promise.promise;
 
@@ -1384,8 +1383,7 @@ function ReadableStreamError(stream, e) {
   stream[_storedError] = e;
   const reader = stream[_reader];
   if (reader === undefined) return;
-  reader[_closedPromise].reject(e);
-  markHandled(reader[_closedPromise].promise);
+  reader[_closedPromise].rejectHandled(e);
   if (IsReadableStreamDefaultReader(reader)) ReadableStreamDefaultReaderErrorReadRequests(reader, e);
   else ReadableStreamBYOBReaderErrorReadIntoRequests(reader, e);
 }
@@ -1450,8 +1448,7 @@ function closedPromiseOf(reader) {
 function ReadableStreamReaderGenericRelease(reader) {
   const stream = reader[_stream];
   if (stream[_state] === "readable") {
-    reader[_closedPromise].reject(releasedError());
-    markHandled(reader[_closedPromise].promise);
+    reader[_closedPromise].rejectHandled(releasedError());
   } else {
     // Nobody can hold this promise yet: make it (and its error) when asked for.
     reader[_closedPromise] = undefined;

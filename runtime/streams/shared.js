@@ -93,21 +93,31 @@ class Deferred {
     this.state = 2;
     this.rejectFn(reason);
   }
+  // Rejects with [[PromiseIsHandled]] set first, so the rejection is never
+  // reported as unhandled.
+  rejectHandled(reason) {
+    if (this.state !== 0) return;
+    S.markHandled(this.promise);
+    this.reject(reason);
+  }
 }
 S.Deferred = Deferred;
 
 const noop = () => {};
 S.noop = noop;
 // "Set promise.[[PromiseIsHandled]] to true": attach a no-op rejection handler.
-S.markHandled = (promise) => {
-  PromisePrototypeThen(promise, undefined, noop);
-};
+// (A native op: no reaction and no promise are made for it.)
+S.markHandled = core.ops.op_promise_mark_handled;
 // "Upon fulfillment/rejection", without creating a promise the caller keeps.
 // A reaction that throws (a broken invariant) surfaces as an unhandled rejection.
 S.uponPromise = (promise, onFulfilled, onRejected) => {
   PromisePrototypeThen(promise, onFulfilled, onRejected);
 };
-S.resolvedUndefined = () => S.PromiseResolve(undefined);
+// One fulfilled promise serves every internal "promise resolved with
+// undefined": these never reach a program, so sharing one is not observable.
+const resolvedUndefinedPromise = Promise.resolve(undefined);
+S.resolvedUndefined = () => resolvedUndefinedPromise;
+const resolveInternal = (value) => value === undefined ? resolvedUndefinedPromise : S.PromiseResolve(value);
 
 // Calls an underlying source/sink/transformer method with exactly the spec's
 // arguments and turns its outcome into a promise ("invoke a callback
@@ -115,21 +125,21 @@ S.resolvedUndefined = () => S.PromiseResolve(undefined);
 const FunctionPrototypeCall = uncurryThis(Function.prototype.call);
 S.promiseCall0 = (fn, thisArg) => {
   try {
-    return S.PromiseResolve(FunctionPrototypeCall(fn, thisArg));
+    return resolveInternal(FunctionPrototypeCall(fn, thisArg));
   } catch (e) {
     return S.PromiseReject(e);
   }
 };
 S.promiseCall1 = (fn, thisArg, a) => {
   try {
-    return S.PromiseResolve(FunctionPrototypeCall(fn, thisArg, a));
+    return resolveInternal(FunctionPrototypeCall(fn, thisArg, a));
   } catch (e) {
     return S.PromiseReject(e);
   }
 };
 S.promiseCall2 = (fn, thisArg, a, b) => {
   try {
-    return S.PromiseResolve(FunctionPrototypeCall(fn, thisArg, a, b));
+    return resolveInternal(FunctionPrototypeCall(fn, thisArg, a, b));
   } catch (e) {
     return S.PromiseReject(e);
   }

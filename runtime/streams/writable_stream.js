@@ -172,8 +172,7 @@ function resolvedDeferred(value) {
 }
 function rejectedDeferred(reason) {
   const d = new Deferred();
-  d.reject(reason);
-  markHandled(d.promise);
+  d.rejectHandled(reason);
   return d;
 }
 S.resolvedDeferred = resolvedDeferred;
@@ -316,8 +315,7 @@ function WritableStreamRejectCloseAndClosedPromiseIfNeeded(stream) {
   }
   const writer = stream[_writer];
   if (writer !== undefined) {
-    writer[_closedPromise].reject(stream[_storedError]);
-    markHandled(writer[_closedPromise].promise);
+    writer[_closedPromise].rejectHandled(stream[_storedError]);
   }
 }
 
@@ -433,20 +431,18 @@ function WritableStreamDefaultWriterCloseWithErrorPropagation(writer) {
 
 function WritableStreamDefaultWriterEnsureClosedPromiseRejected(writer, error) {
   if (writer[_closedPromise].state === 0) {
-    writer[_closedPromise].reject(error);
+    writer[_closedPromise].rejectHandled(error);
   } else {
     writer[_closedPromise] = rejectedDeferred(error);
   }
-  markHandled(writer[_closedPromise].promise);
 }
 
 function WritableStreamDefaultWriterEnsureReadyPromiseRejected(writer, error) {
   if (writer[_readyPromise].state === 0) {
-    writer[_readyPromise].reject(error);
+    writer[_readyPromise].rejectHandled(error);
   } else {
     writer[_readyPromise] = rejectedDeferred(error);
   }
-  markHandled(writer[_readyPromise].promise);
 }
 
 function WritableStreamDefaultWriterGetDesiredSize(writer) {
