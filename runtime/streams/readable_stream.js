@@ -4,7 +4,7 @@
 // spec's abstract operations. Internal slots are symbol-keyed properties.
 const S = internals.streams;
 const {
-  Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, markHandled, uponPromise, promiseCall0, promiseCall1, promiseCall2,
+  Promise: $Promise, Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, markHandled, uponPromise, promiseCall0, promiseCall1, promiseCall2,
   TypeError: $TypeError, RangeError: $RangeError, noop, ReflectApply, ObjectPrototypeIsPrototypeOf,
   _queue, _queueTotalSize, DequeueValue, EnqueueValueWithSize, ResetQueue, ResetByteQueue, Queue,
   ExtractHighWaterMark, ExtractSizeAlgorithm, toQueuingStrategy, toCallback, requiredArguments,
@@ -680,7 +680,7 @@ class ReadableByteStreamController {
         readRequest.errorSteps(e);
         return;
       }
-      this[_pendingPullIntos].push(new PullIntoDescriptor(buffer, autoAllocateChunkSize, 0, autoAllocateChunkSize,
+      pushPullInto(this, new PullIntoDescriptor(buffer, autoAllocateChunkSize, 0, autoAllocateChunkSize,
         0, 1, 1, $Uint8Array, "default"));
     }
     ReadableStreamAddReadRequest(stream, readRequest);
@@ -945,14 +945,24 @@ function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
   if (signal !== undefined) {
     abortAlgorithm = () => {
       const error = signal.reason;
-      const actions = [];
-      if (!preventAbort) {
-        actions.push(() => writableState(dest) === "writable" ? WritableStreamAbort(dest, error) : PromiseResolve(undefined));
-      }
-      if (!preventCancel) {
-        actions.push(() => source[_state] === "readable" ? ReadableStreamCancel(source, error) : PromiseResolve(undefined));
-      }
-      shutdownWithAction(() => S.Promise.all(actions.map((action) => action())), true, error);
+      // "Wait for all of the actions", without Promise.all (a program may patch it).
+      shutdownWithAction(() => new $Promise((resolve, reject) => {
+        let pending = 1;
+        const settle = () => {
+          if (--pending === 0) resolve(undefined);
+        };
+        if (!preventAbort) {
+          pending++;
+          const p = writableState(dest) === "writable" ? WritableStreamAbort(dest, error) : PromiseResolve(undefined);
+          PromisePrototypeThen(p, settle, reject);
+        }
+        if (!preventCancel) {
+          pending++;
+          const p = source[_state] === "readable" ? ReadableStreamCancel(source, error) : PromiseResolve(undefined);
+          PromisePrototypeThen(p, settle, reject);
+        }
+        settle();
+      }), true, error);
     };
     if (signal.aborted) {
       abortAlgorithm();
@@ -1868,7 +1878,7 @@ function ReadableByteStreamControllerProcessPullIntoDescriptorsUsingQueue(contro
     const d = pending[0];
     if (ReadableByteStreamControllerFillPullIntoDescriptorFromQueue(controller, d)) {
       ReadableByteStreamControllerShiftPendingPullInto(controller);
-      filledPullIntos.push(d);
+      filledPullIntos[filledPullIntos.length] = d;
     }
   }
   return filledPullIntos;
@@ -1906,7 +1916,7 @@ function ReadableByteStreamControllerPullInto(controller, view, min, readIntoReq
   const d = new PullIntoDescriptor(buffer, ArrayBufferPrototypeGetByteLength(buffer), byteOffset, byteLength, 0,
     minimumFill, elementSize, ctor, "byob");
   if (controller[_pendingPullIntos].length > 0) {
-    controller[_pendingPullIntos].push(d);
+    pushPullInto(controller, d);
     ReadableStreamAddReadIntoRequest(stream, readIntoRequest);
     return;
   }
@@ -1929,7 +1939,7 @@ function ReadableByteStreamControllerPullInto(controller, view, min, readIntoReq
       return;
     }
   }
-  controller[_pendingPullIntos].push(d);
+  pushPullInto(controller, d);
   ReadableStreamAddReadIntoRequest(stream, readIntoRequest);
   ReadableByteStreamControllerCallPullIfNeeded(controller);
 }
@@ -1957,7 +1967,7 @@ function ReadableByteStreamControllerRespondInClosedState(controller, first) {
   if (ReadableStreamHasBYOBReader(stream)) {
     const filledPullIntos = [];
     while (filledPullIntos.length < ReadableStreamGetNumReadIntoRequests(stream)) {
-      filledPullIntos.push(ReadableByteStreamControllerShiftPendingPullInto(controller));
+      filledPullIntos[filledPullIntos.length] = ReadableByteStreamControllerShiftPendingPullInto(controller);
     }
     for (let i = 0; i < filledPullIntos.length; i++) {
       ReadableByteStreamControllerCommitPullIntoDescriptor(stream, filledPullIntos[i]);
@@ -2025,7 +2035,16 @@ function ReadableByteStreamControllerRespondWithNewView(controller, view) {
 }
 
 function ReadableByteStreamControllerShiftPendingPullInto(controller) {
-  return controller[_pendingPullIntos].shift();
+  const pending = controller[_pendingPullIntos];
+  const first = pending[0];
+  for (let i = 1; i < pending.length; i++) pending[i - 1] = pending[i];
+  pending.length--;
+  return first;
+}
+
+function pushPullInto(controller, d) {
+  const pending = controller[_pendingPullIntos];
+  pending[pending.length] = d;
 }
 
 function ReadableByteStreamControllerShouldCallPull(controller) {

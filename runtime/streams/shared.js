@@ -150,16 +150,23 @@ S.promiseCall2 = (fn, thisArg, a, b) => {
 // dequeuing is O(1) and the arrays are compacted once half is consumed. A
 // value's size sits in a parallel array, so enqueuing allocates no pair.
 
+function tail(array, from) {
+  const out = [];
+  for (let i = from; i < array.length; i++) out[i - from] = array[i];
+  return out;
+}
+
 class Queue {
   items = [];
   head = 0;
   get length() { return this.items.length - this.head; }
-  push(item) { this.items.push(item); }
+  // Index stores and loops, not Array.prototype methods a program can replace.
+  push(item) { this.items[this.items.length] = item; }
   shift() {
     const item = this.items[this.head];
     this.items[this.head++] = undefined;
     if (this.head > 1024 && this.head * 2 > this.items.length) {
-      this.items = this.items.slice(this.head);
+      this.items = tail(this.items, this.head);
       this.head = 0;
     }
     return item;
@@ -174,8 +181,8 @@ class SizedQueue {
   head = 0;
   get length() { return this.values.length - this.head; }
   push(value, size) {
-    this.values.push(value);
-    this.sizes.push(size);
+    this.values[this.values.length] = value;
+    this.sizes[this.sizes.length] = size;
   }
   // Removes the head value; returns its size (the value is read with peek first).
   shiftSize() {
@@ -184,8 +191,8 @@ class SizedQueue {
     this.values[head] = undefined;
     this.head = head + 1;
     if (this.head > 1024 && this.head * 2 > this.values.length) {
-      this.values = this.values.slice(this.head);
-      this.sizes = this.sizes.slice(this.head);
+      this.values = tail(this.values, this.head);
+      this.sizes = tail(this.sizes, this.head);
       this.head = 0;
     }
     return size;
