@@ -492,6 +492,9 @@ class ReadableStreamBYOBReader {
       if (!ArrayBufferIsView(view)) {
         throw new $TypeError(`${prefix}: Argument 1 is not a view on an ArrayBuffer or SharedArrayBuffer`);
       }
+      if (S.isSharedView(view)) {
+        throw new $TypeError(`${prefix}: Argument 1 is a view on a SharedArrayBuffer, which is not allowed`);
+      }
       const dict = S.toDictionary(options, prefix, "Argument 2");
       if (dict !== undefined && dict.min !== undefined) {
         min = S.toEnforcedUnsignedLongLong(dict.min, prefix, S.memberContext("min", "ReadableStreamBYOBReaderReadOptions", "Argument 2"));
@@ -641,6 +644,9 @@ class ReadableByteStreamController {
     if (!ArrayBufferIsView(chunk)) {
       throw new $TypeError(`${prefix}: Argument 1 is not a view on an ArrayBuffer or SharedArrayBuffer`);
     }
+    if (S.isSharedView(chunk)) {
+      throw new $TypeError(`${prefix}: Argument 1 is a view on a SharedArrayBuffer, which is not allowed`);
+    }
     if (viewByteLength(chunk) === 0) throw new $TypeError(`${prefix}: Argument 1 Length must be non-zero`);
     if (ArrayBufferPrototypeGetByteLength(viewBuffer(chunk)) === 0) {
       throw new $TypeError("chunk's buffer must have a non-zero byteLength.");
@@ -746,6 +752,9 @@ class ReadableStreamBYOBRequest {
     requiredArguments(arguments.length, 1, prefix);
     if (!ArrayBufferIsView(view)) {
       throw new $TypeError(`${prefix}: Argument 1 is not a view on an ArrayBuffer or SharedArrayBuffer`);
+    }
+    if (S.isSharedView(view)) {
+      throw new $TypeError(`${prefix}: Argument 1 is a view on a SharedArrayBuffer, which is not allowed`);
     }
     if (this[_controller] === undefined) {
       throw new $TypeError("This BYOB request has been invalidated");

@@ -59,6 +59,21 @@ S.ArrayBufferPrototypeTransfer = core.ops.op_transfer_array_buffer;
 // From runtime/es/es_arraybuffer.js on V8 10.2.
 S.ArrayBufferPrototypeGetDetached = uncurryThis(Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "detached").get);
 S.customInspect = Symbol.for("Deno.privateCustomInspect");
+// WebIDL's ArrayBufferView without [AllowShared]: no views on shared memory.
+// (ArrayBuffer's byteLength getter rejects a SharedArrayBuffer; the snapshot
+// is made without SharedArrayBuffer, so it cannot be captured.)
+S.isSharedView = (view) => {
+  try {
+    S.ArrayBufferPrototypeGetByteLength(S.ArrayBufferIsView(view) ? viewBufferOf(view) : view);
+    return false;
+  } catch {
+    return true;
+  }
+};
+function viewBufferOf(view) {
+  return S.TypedArrayPrototypeGetSymbolToStringTag(view) !== undefined
+    ? S.TypedArrayPrototypeGetBuffer(view) : S.DataViewPrototypeGetBuffer(view);
+}
 // From timers.js, captured so a program replacing the global cannot break tee.
 S.queueMicrotask = queueMicrotask;
 

@@ -17,7 +17,7 @@ void op_transfer_array_buffer(const v8::FunctionCallbackInfo<v8::Value>& info) {
   }
   auto buffer = info[0].As<v8::ArrayBuffer>();
   if (!buffer->IsDetachable() || buffer->WasDetached()) {
-    bridge::throw_js_error(isolate, bridge::type_error("Cannot transfer a non-detachable ArrayBuffer"));
+    bridge::throw_js_error(isolate, bridge::type_error("ArrayBuffer is not detachable and could not be cloned."));
     return;
   }
   auto store = buffer->GetBackingStore();
