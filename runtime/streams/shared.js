@@ -93,7 +93,7 @@ function executor(resolve, reject) {
 }
 class Deferred {
   constructor() {
-    this.promise = new Promise(executor);
+    this.promise = new S.Promise(executor);
     this.state = 0;
     this.resolveFn = executorResolve;
     this.rejectFn = executorReject;
@@ -120,8 +120,8 @@ S.Deferred = Deferred;
 
 const noop = () => {};
 S.noop = noop;
-// "Set promise.[[PromiseIsHandled]] to true": attach a no-op rejection handler.
-// (A native op: no reaction and no promise are made for it.)
+// "Set promise.[[PromiseIsHandled]] to true", by a native op: no reaction and
+// no promise are made for it.
 S.markHandled = core.ops.op_promise_mark_handled;
 // "Upon fulfillment/rejection", without creating a promise the caller keeps.
 // A reaction that throws (a broken invariant) surfaces as an unhandled rejection.
