@@ -27,6 +27,10 @@ function zlibTransform(format, decompress, prefix) {
       op_compression_close(rid);
       throw new $TypeError(`${prefix}: chunk is not an ArrayBuffer or a view on one`);
     }
+    if (S.isSharedView(chunk)) {
+      op_compression_close(rid);
+      throw new $TypeError(`${prefix}: chunk is a view on a SharedArrayBuffer, which is not allowed`);
+    }
     const output = op_compression_write(rid, chunk);
     if (output.byteLength > 0) TransformStreamDefaultControllerEnqueue(controller, output);
   }, (controller) => {

@@ -17,7 +17,11 @@
 //
 // Threading: read(), write() and close() run on the blocking pool, one call at
 // a time per resource (the stream never has two in flight). The memory they get
-// is kept alive by the chunk's BackingStore for the duration of the call.
+// is kept alive by the chunk's BackingStore for the duration of the call, and
+// let go of on the pool thread as the call returns (the runtime waits for the
+// op, so its ArrayBuffer allocator is alive then). Known limit: a program that
+// ends (Deno.exit, termination) while a call is in flight frees the Runtime's
+// allocator under it; the runtime would need to wait for pinned work first.
 #include <cstdint>
 #include <memory>
 #include <span>

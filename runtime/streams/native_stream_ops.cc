@@ -10,16 +10,28 @@ namespace toolchain {
 namespace {
 
 // Reads into the view's own memory on the blocking pool; resolves with the count.
+// The work lets go of the JavaScript memory before it returns: the runtime is
+// certainly alive then (it waits for the op), whereas the work's closure may
+// be destroyed on the pool thread after the program has ended.
+struct Unpin {
+  SharedBytes& bytes;
+  ~Unpin() { bytes.store.reset(); }
+};
+
 auto op_stream_source_read(Runtime& rt, uint32_t rid, SharedBytes into) {
   auto source = rt.resources.get<ByteSource>(rid);
-  return [source = std::move(source), into = std::move(into)]() -> double {
+  return [source = std::move(source), into = std::move(into)]() mutable -> double {
+    Unpin unpin{into};
     return static_cast<double>(source->read({into.data(), into.size}));
   };
 }
 
 auto op_stream_sink_write(Runtime& rt, uint32_t rid, SharedBytes chunk) {
   auto sink = rt.resources.get<ByteSink>(rid);
-  return [sink = std::move(sink), chunk = std::move(chunk)] { sink->write({chunk.data(), chunk.size}); };
+  return [sink = std::move(sink), chunk = std::move(chunk)]() mutable {
+    Unpin unpin{chunk};
+    sink->write({chunk.data(), chunk.size});
+  };
 }
 
 // Ends the sink and removes it from the table.

@@ -4,9 +4,9 @@
 // spec's abstract operations. Internal slots are symbol-keyed properties.
 const S = internals.streams;
 const {
-  Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, markHandled, uponPromise, promiseCall0, promiseCall1, promiseCall2,
+  Promise: $Promise, Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, markHandled, uponPromise, promiseCall0, promiseCall1, promiseCall2,
   TypeError: $TypeError, RangeError: $RangeError, noop, ReflectApply, ObjectPrototypeIsPrototypeOf,
-  _queue, _queueTotalSize, DequeueValue, EnqueueValueWithSize, ResetQueue, Queue,
+  _queue, _queueTotalSize, DequeueValue, EnqueueValueWithSize, ResetQueue, ResetByteQueue, Queue,
   ExtractHighWaterMark, ExtractSizeAlgorithm, toQueuingStrategy, toCallback, requiredArguments,
   illegalInvocation, webidlClass, defineInspect, resolvedDeferred, rejectedDeferred,
   ArrayBuffer: $ArrayBuffer, Uint8Array: $Uint8Array, DataView: $DataView, ArrayBufferIsView,
@@ -18,7 +18,7 @@ const {
   IsWritableStream, IsWritableStreamLocked, AcquireWritableStreamDefaultWriter, WritableStreamAbort,
   WritableStreamCloseQueuedOrInFlight, WritableStreamDefaultWriterCloseWithErrorPropagation,
   WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterWrite, writableState, writableStoredError,
-  writerClosed, writerReady, writerReadyState,
+  writerClosed, writerReady, writerReadyState, writerStream,
 } = S;
 
 const _state = Symbol("[[state]]");
@@ -46,6 +46,8 @@ const _isByteController = Symbol("byte controller");
 const _cancelSteps = Symbol("[[CancelSteps]]");
 const _pullSteps = Symbol("[[PullSteps]]");
 const _releaseSteps = Symbol("[[ReleaseSteps]]");
+const _onPullFulfilled = Symbol("onPullFulfilled");
+const _onPullRejected = Symbol("onPullRejected");
 
 const brand = Symbol("ReadableStream");
 const internalConstruct = Symbol("internal");
@@ -388,7 +390,7 @@ class ReadableStreamDefaultReader {
 
   get closed() {
     if (!IsReadableStreamDefaultReader(this)) return PromiseReject(illegalInvocation());
-    return this[_closedPromise].promise;
+    return closedPromiseOf(this);
   }
 
   cancel(reason = undefined) {
@@ -471,7 +473,7 @@ class ReadableStreamBYOBReader {
 
   get closed() {
     if (!IsReadableStreamBYOBReader(this)) return PromiseReject(illegalInvocation());
-    return this[_closedPromise].promise;
+    return closedPromiseOf(this);
   }
 
   cancel(reason = undefined) {
@@ -489,6 +491,9 @@ class ReadableStreamBYOBReader {
     try {
       if (!ArrayBufferIsView(view)) {
         throw new $TypeError(`${prefix}: Argument 1 is not a view on an ArrayBuffer or SharedArrayBuffer`);
+      }
+      if (S.isSharedView(view)) {
+        throw new $TypeError(`${prefix}: Argument 1 is a view on a SharedArrayBuffer, which is not allowed`);
       }
       const dict = S.toDictionary(options, prefix, "Argument 2");
       if (dict !== undefined && dict.min !== undefined) {
@@ -639,6 +644,9 @@ class ReadableByteStreamController {
     if (!ArrayBufferIsView(chunk)) {
       throw new $TypeError(`${prefix}: Argument 1 is not a view on an ArrayBuffer or SharedArrayBuffer`);
     }
+    if (S.isSharedView(chunk)) {
+      throw new $TypeError(`${prefix}: Argument 1 is a view on a SharedArrayBuffer, which is not allowed`);
+    }
     if (viewByteLength(chunk) === 0) throw new $TypeError(`${prefix}: Argument 1 Length must be non-zero`);
     if (ArrayBufferPrototypeGetByteLength(viewBuffer(chunk)) === 0) {
       throw new $TypeError("chunk's buffer must have a non-zero byteLength.");
@@ -657,7 +665,7 @@ class ReadableByteStreamController {
 
   [_cancelSteps](reason) {
     ReadableByteStreamControllerClearPendingPullIntos(this);
-    ResetQueue(this);
+    ResetByteQueue(this);
     const result = this[_cancelAlgorithm](reason);
     ReadableByteStreamControllerClearAlgorithms(this);
     return result;
@@ -678,7 +686,7 @@ class ReadableByteStreamController {
         readRequest.errorSteps(e);
         return;
       }
-      this[_pendingPullIntos].push(new PullIntoDescriptor(buffer, autoAllocateChunkSize, 0, autoAllocateChunkSize,
+      pushPullInto(this, new PullIntoDescriptor(buffer, autoAllocateChunkSize, 0, autoAllocateChunkSize,
         0, 1, 1, $Uint8Array, "default"));
     }
     ReadableStreamAddReadRequest(stream, readRequest);
@@ -744,6 +752,9 @@ class ReadableStreamBYOBRequest {
     requiredArguments(arguments.length, 1, prefix);
     if (!ArrayBufferIsView(view)) {
       throw new $TypeError(`${prefix}: Argument 1 is not a view on an ArrayBuffer or SharedArrayBuffer`);
+    }
+    if (S.isSharedView(view)) {
+      throw new $TypeError(`${prefix}: Argument 1 is a view on a SharedArrayBuffer, which is not allowed`);
     }
     if (this[_controller] === undefined) {
       throw new $TypeError("This BYOB request has been invalidated");
@@ -943,14 +954,24 @@ function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
   if (signal !== undefined) {
     abortAlgorithm = () => {
       const error = signal.reason;
-      const actions = [];
-      if (!preventAbort) {
-        actions.push(() => writableState(dest) === "writable" ? WritableStreamAbort(dest, error) : PromiseResolve(undefined));
-      }
-      if (!preventCancel) {
-        actions.push(() => source[_state] === "readable" ? ReadableStreamCancel(source, error) : PromiseResolve(undefined));
-      }
-      shutdownWithAction(() => S.Promise.all(actions.map((action) => action())), true, error);
+      // "Wait for all of the actions", without Promise.all (a program may patch it).
+      shutdownWithAction(() => new $Promise((resolve, reject) => {
+        let pending = 1;
+        const settle = () => {
+          if (--pending === 0) resolve(undefined);
+        };
+        if (!preventAbort) {
+          pending++;
+          const p = writableState(dest) === "writable" ? WritableStreamAbort(dest, error) : PromiseResolve(undefined);
+          PromisePrototypeThen(p, settle, reject);
+        }
+        if (!preventCancel) {
+          pending++;
+          const p = source[_state] === "readable" ? ReadableStreamCancel(source, error) : PromiseResolve(undefined);
+          PromisePrototypeThen(p, settle, reject);
+        }
+        settle();
+      }), true, error);
     };
     if (signal.aborted) {
       abortAlgorithm();
@@ -959,28 +980,51 @@ function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
     signal.addEventListener("abort", abortAlgorithm);
   }
 
-  // The pipe loop: wait for the destination to want a chunk, read one, write it.
-  function pipeStep() {
-    if (shuttingDown) return PromiseResolve(true);
-    // Read at once when the destination already wants a chunk.
-    if (writerReadyState(writer) === 1) return readChunk();
-    return PromisePrototypeThen(writerReady(writer), readChunk);
+  // The pipe loop: while the destination wants chunks, read and write them.
+  // Chunks already queued in the source are taken in one go; a chunk that
+  // arrives later is written from a microtask (never inside the source's
+  // enqueue call). No promise is made per chunk.
+  const pipeRequest = {
+    sync: false,
+    gotSync: false,
+    chunk: undefined,
+    chunkSteps(chunk) {
+      this.chunk = chunk;
+      if (this.sync) this.gotSync = true;
+      else S.queueMicrotask(writeThenPump);
+    },
+    closeSteps() {},
+    errorSteps() {},
+  };
+  function takeChunk() {
+    const chunk = pipeRequest.chunk;
+    pipeRequest.chunk = undefined;
+    return chunk;
   }
-  function readChunk() {
-    if (shuttingDown) return true;
-    const request = new PipeReadRequest((chunk) => {
-      currentWrite = WritableStreamDefaultWriterWrite(writer, chunk);
-      markHandled(currentWrite);
-    });
-    ReadableStreamDefaultReaderRead(reader, request);
-    return request.deferred.promise;
+  function writeChunk(chunk) {
+    currentWrite = WritableStreamDefaultWriterWrite(writer, chunk);
+    markHandled(currentWrite);
   }
-  function pipeLoop() {
-    const step = (done) => {
-      if (done) return;
-      PromisePrototypeThen(pipeStep(), step, noop);
-    };
-    step(false);
+  function writeThenPump() {
+    const chunk = takeChunk();
+    if (writerStream(writer) === undefined) return;  // finalized meanwhile
+    writeChunk(chunk);
+    pump();
+  }
+  function pump() {
+    for (;;) {
+      if (shuttingDown) return;
+      if (writerReadyState(writer) !== 1) {
+        PromisePrototypeThen(writerReady(writer), pump, noop);
+        return;
+      }
+      pipeRequest.sync = true;
+      pipeRequest.gotSync = false;
+      ReadableStreamDefaultReaderRead(reader, pipeRequest);
+      pipeRequest.sync = false;
+      if (!pipeRequest.gotSync) return;
+      writeChunk(takeChunk());
+    }
   }
 
   // Errors must be propagated forward.
@@ -1005,8 +1049,7 @@ function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
     else shutdown(true, destClosed);
   }
 
-  markHandled(promise.promise);
-  pipeLoop();
+  pump();
   return promise.promise;
 
   function isOrBecomesErrored(stream, streamPromise, action) {
@@ -1057,20 +1100,6 @@ function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
   }
 }
 
-// The pipe's read request: writes the chunk, then tells the loop to go on.
-class PipeReadRequest {
-  constructor(onChunk) {
-    this.onChunk = onChunk;
-    this.deferred = new Deferred();
-  }
-  chunkSteps(chunk) {
-    this.onChunk(chunk);
-    this.deferred.resolve(false);
-  }
-  closeSteps() { this.deferred.resolve(true); }
-  errorSteps() { this.deferred.resolve(true); }
-}
-
 // A read request made of three functions, for tee and the native sink.
 class StepsReadRequest {
   constructor(chunkSteps, closeSteps, errorSteps) {
@@ -1099,7 +1128,7 @@ function ReadableStreamDefaultTee(stream, cloneForBranch2) {
 
   const readRequest = new StepsReadRequest(
     (chunk) => {
-      queueMicrotask(() => {
+      S.queueMicrotask(() => {
         readAgain = false;
         const chunk1 = chunk;
         let chunk2 = chunk;
@@ -1191,7 +1220,7 @@ function ReadableByteStreamTee(stream) {
     }
     const readRequest = new StepsReadRequest(
       (chunk) => {
-        queueMicrotask(() => {
+        S.queueMicrotask(() => {
           readAgainForBranch1 = false;
           readAgainForBranch2 = false;
           const chunk1 = chunk;
@@ -1242,7 +1271,7 @@ function ReadableByteStreamTee(stream) {
     const otherBranch = forBranch2 ? branch1 : branch2;
     const readIntoRequest = new StepsReadRequest(
       (chunk) => {
-        queueMicrotask(() => {
+        S.queueMicrotask(() => {
           readAgainForBranch1 = false;
           readAgainForBranch2 = false;
           const byobCanceled = forBranch2 ? canceled2 : canceled1;
@@ -1373,8 +1402,7 @@ function ReadableStreamError(stream, e) {
   stream[_storedError] = e;
   const reader = stream[_reader];
   if (reader === undefined) return;
-  reader[_closedPromise].reject(e);
-  markHandled(reader[_closedPromise].promise);
+  reader[_closedPromise].rejectHandled(e);
   if (IsReadableStreamDefaultReader(reader)) ReadableStreamDefaultReaderErrorReadRequests(reader, e);
   else ReadableStreamBYOBReaderErrorReadIntoRequests(reader, e);
 }
@@ -1425,12 +1453,25 @@ function ReadableStreamReaderGenericInitialize(reader, stream) {
   else reader[_closedPromise] = rejectedDeferred(stream[_storedError]);
 }
 
+function releasedError() {
+  return new $TypeError("Reader was released and can no longer be used to monitor the stream's closedness.");
+}
+
+// A reader's closed promise; after a release from a closed or errored stream
+// it is made on first use.
+function closedPromiseOf(reader) {
+  if (reader[_closedPromise] === undefined) reader[_closedPromise] = rejectedDeferred(releasedError());
+  return reader[_closedPromise].promise;
+}
+
 function ReadableStreamReaderGenericRelease(reader) {
   const stream = reader[_stream];
-  const releasedError = new $TypeError("Reader was released and can no longer be used to monitor the stream's closedness.");
-  if (stream[_state] === "readable") reader[_closedPromise].reject(releasedError);
-  else reader[_closedPromise] = rejectedDeferred(releasedError);
-  markHandled(reader[_closedPromise].promise);
+  if (stream[_state] === "readable") {
+    reader[_closedPromise].rejectHandled(releasedError());
+  } else {
+    // Nobody can hold this promise yet: make it (and its error) when asked for.
+    reader[_closedPromise] = undefined;
+  }
   stream[_controller][_releaseSteps]();
   stream[_reader] = undefined;
   reader[_stream] = undefined;
@@ -1451,8 +1492,10 @@ function ReadableStreamBYOBReaderRead(reader, view, min, readIntoRequest) {
 
 function ReadableStreamBYOBReaderRelease(reader) {
   ReadableStreamReaderGenericRelease(reader);
-  const e = new $TypeError("The reader was released.");
-  ReadableStreamBYOBReaderErrorReadIntoRequests(reader, e);
+  // The error is made only when a request is there to get it.
+  if (reader[_readIntoRequests].length > 0) {
+    ReadableStreamBYOBReaderErrorReadIntoRequests(reader, new $TypeError("The reader was released."));
+  }
 }
 
 function ReadableStreamDefaultReaderErrorReadRequests(reader, e) {
@@ -1472,8 +1515,10 @@ function ReadableStreamDefaultReaderRead(reader, readRequest) {
 
 function ReadableStreamDefaultReaderRelease(reader) {
   ReadableStreamReaderGenericRelease(reader);
-  const e = new $TypeError("The reader was released.");
-  ReadableStreamDefaultReaderErrorReadRequests(reader, e);
+  // The error is made only when a request is there to get it.
+  if (reader[_readRequests].length > 0) {
+    ReadableStreamDefaultReaderErrorReadRequests(reader, new $TypeError("The reader was released."));
+  }
 }
 
 function SetUpReadableStreamBYOBReader(reader, stream) {
@@ -1502,15 +1547,22 @@ function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
   }
   controller[_pulling] = true;
   const pullPromise = controller[_pullAlgorithm](controller);
-  uponPromise(pullPromise, () => {
+  uponPromise(pullPromise, controller[_onPullFulfilled], controller[_onPullRejected]);
+}
+
+// The reactions to a source's pull, made once per controller (one pull is in
+// flight at a time).
+function pullReactions(controller, callPullIfNeeded, error) {
+  controller[_onPullFulfilled] = () => {
     controller[_pulling] = false;
     if (controller[_pullAgain]) {
       controller[_pullAgain] = false;
-      ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+      callPullIfNeeded(controller);
     }
-  }, (e) => {
-    ReadableStreamDefaultControllerError(controller, e);
-  });
+  };
+  controller[_onPullRejected] = (e) => {
+    error(controller, e);
+  };
 }
 
 function ReadableStreamDefaultControllerShouldCallPull(controller) {
@@ -1596,6 +1648,7 @@ function SetUpReadableStreamDefaultController(stream, controller, startAlgorithm
   controller[_strategyHWM] = highWaterMark;
   controller[_pullAlgorithm] = pullAlgorithm;
   controller[_cancelAlgorithm] = cancelAlgorithm;
+  pullReactions(controller, ReadableStreamDefaultControllerCallPullIfNeeded, ReadableStreamDefaultControllerError);
   stream[_controller] = controller;
   const startResult = startAlgorithm(controller);
   uponPromise(PromiseResolve(startResult), () => {
@@ -1630,15 +1683,7 @@ function ReadableByteStreamControllerCallPullIfNeeded(controller) {
   }
   controller[_pulling] = true;
   const pullPromise = controller[_pullAlgorithm](controller);
-  uponPromise(pullPromise, () => {
-    controller[_pulling] = false;
-    if (controller[_pullAgain]) {
-      controller[_pullAgain] = false;
-      ReadableByteStreamControllerCallPullIfNeeded(controller);
-    }
-  }, (e) => {
-    ReadableByteStreamControllerError(controller, e);
-  });
+  uponPromise(pullPromise, controller[_onPullFulfilled], controller[_onPullRejected]);
 }
 
 function ReadableByteStreamControllerClearAlgorithms(controller) {
@@ -1750,7 +1795,7 @@ function ReadableByteStreamControllerError(controller, e) {
   const stream = controller[_stream];
   if (stream[_state] !== "readable") return;
   ReadableByteStreamControllerClearPendingPullIntos(controller);
-  ResetQueue(controller);
+  ResetByteQueue(controller);
   ReadableByteStreamControllerClearAlgorithms(controller);
   ReadableStreamError(stream, e);
 }
@@ -1842,7 +1887,7 @@ function ReadableByteStreamControllerProcessPullIntoDescriptorsUsingQueue(contro
     const d = pending[0];
     if (ReadableByteStreamControllerFillPullIntoDescriptorFromQueue(controller, d)) {
       ReadableByteStreamControllerShiftPendingPullInto(controller);
-      filledPullIntos.push(d);
+      filledPullIntos[filledPullIntos.length] = d;
     }
   }
   return filledPullIntos;
@@ -1880,7 +1925,7 @@ function ReadableByteStreamControllerPullInto(controller, view, min, readIntoReq
   const d = new PullIntoDescriptor(buffer, ArrayBufferPrototypeGetByteLength(buffer), byteOffset, byteLength, 0,
     minimumFill, elementSize, ctor, "byob");
   if (controller[_pendingPullIntos].length > 0) {
-    controller[_pendingPullIntos].push(d);
+    pushPullInto(controller, d);
     ReadableStreamAddReadIntoRequest(stream, readIntoRequest);
     return;
   }
@@ -1903,7 +1948,7 @@ function ReadableByteStreamControllerPullInto(controller, view, min, readIntoReq
       return;
     }
   }
-  controller[_pendingPullIntos].push(d);
+  pushPullInto(controller, d);
   ReadableStreamAddReadIntoRequest(stream, readIntoRequest);
   ReadableByteStreamControllerCallPullIfNeeded(controller);
 }
@@ -1931,7 +1976,7 @@ function ReadableByteStreamControllerRespondInClosedState(controller, first) {
   if (ReadableStreamHasBYOBReader(stream)) {
     const filledPullIntos = [];
     while (filledPullIntos.length < ReadableStreamGetNumReadIntoRequests(stream)) {
-      filledPullIntos.push(ReadableByteStreamControllerShiftPendingPullInto(controller));
+      filledPullIntos[filledPullIntos.length] = ReadableByteStreamControllerShiftPendingPullInto(controller);
     }
     for (let i = 0; i < filledPullIntos.length; i++) {
       ReadableByteStreamControllerCommitPullIntoDescriptor(stream, filledPullIntos[i]);
@@ -1999,7 +2044,16 @@ function ReadableByteStreamControllerRespondWithNewView(controller, view) {
 }
 
 function ReadableByteStreamControllerShiftPendingPullInto(controller) {
-  return controller[_pendingPullIntos].shift();
+  const pending = controller[_pendingPullIntos];
+  const first = pending[0];
+  for (let i = 1; i < pending.length; i++) pending[i - 1] = pending[i];
+  pending.length--;
+  return first;
+}
+
+function pushPullInto(controller, d) {
+  const pending = controller[_pendingPullIntos];
+  pending[pending.length] = d;
 }
 
 function ReadableByteStreamControllerShouldCallPull(controller) {
@@ -2019,7 +2073,7 @@ function SetUpReadableByteStreamController(stream, controller, startAlgorithm, p
   controller[_pullAgain] = false;
   controller[_pulling] = false;
   controller[_byobRequest] = null;
-  ResetQueue(controller);
+  ResetByteQueue(controller);
   controller[_closeRequested] = false;
   controller[_started] = false;
   controller[_strategyHWM] = highWaterMark;
@@ -2027,6 +2081,7 @@ function SetUpReadableByteStreamController(stream, controller, startAlgorithm, p
   controller[_cancelAlgorithm] = cancelAlgorithm;
   controller[_autoAllocateChunkSize] = autoAllocateChunkSize;
   controller[_pendingPullIntos] = [];
+  pullReactions(controller, ReadableByteStreamControllerCallPullIfNeeded, ReadableByteStreamControllerError);
   stream[_controller] = controller;
   const startResult = startAlgorithm(controller);
   uponPromise(PromiseResolve(startResult), () => {
@@ -2106,6 +2161,6 @@ Object.assign(S, {
   readableStoredError: (stream) => stream[_storedError],
   readableController: (stream) => stream[_controller],
   readableDisturbed: (stream) => stream[_disturbed],
-  readerClosed: (reader) => reader[_closedPromise].promise,
+  readerClosed: closedPromiseOf,
   byobRequestView: (request) => request[_view],
 });

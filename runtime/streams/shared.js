@@ -59,6 +59,23 @@ S.ArrayBufferPrototypeTransfer = core.ops.op_transfer_array_buffer;
 // From runtime/es/es_arraybuffer.js on V8 10.2.
 S.ArrayBufferPrototypeGetDetached = uncurryThis(Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "detached").get);
 S.customInspect = Symbol.for("Deno.privateCustomInspect");
+// WebIDL's ArrayBufferView without [AllowShared]: no views on shared memory.
+// (ArrayBuffer's byteLength getter rejects a SharedArrayBuffer; the snapshot
+// is made without SharedArrayBuffer, so it cannot be captured.)
+S.isSharedView = (view) => {
+  try {
+    S.ArrayBufferPrototypeGetByteLength(S.ArrayBufferIsView(view) ? viewBufferOf(view) : view);
+    return false;
+  } catch {
+    return true;
+  }
+};
+function viewBufferOf(view) {
+  return S.TypedArrayPrototypeGetSymbolToStringTag(view) !== undefined
+    ? S.TypedArrayPrototypeGetBuffer(view) : S.DataViewPrototypeGetBuffer(view);
+}
+// From timers.js, captured so a program replacing the global cannot break tee.
+S.queueMicrotask = queueMicrotask;
 
 const { PromisePrototypeThen, TypeError: $TypeError, RangeError: $RangeError, NumberIsNaN } = S;
 
@@ -66,43 +83,56 @@ const { PromisePrototypeThen, TypeError: $TypeError, RangeError: $RangeError, Nu
 // Promises, as the spec words them.
 
 // A promise with its resolving functions and its state (0 pending, 1
-// fulfilled, 2 rejected), for the slots that hold one.
+// fulfilled, 2 rejected), for the slots that hold one. One shared executor
+// hands the resolving functions over, so no closure is made per promise.
+let executorResolve;
+let executorReject;
+function executor(resolve, reject) {
+  executorResolve = resolve;
+  executorReject = reject;
+}
 class Deferred {
-  promise;
-  state = 0;
-  #resolve;
-  #reject;
   constructor() {
-    this.promise = new Promise((resolve, reject) => {
-      this.#resolve = resolve;
-      this.#reject = reject;
-    });
+    this.promise = new S.Promise(executor);
+    this.state = 0;
+    this.resolveFn = executorResolve;
+    this.rejectFn = executorReject;
   }
   resolve(value) {
     if (this.state !== 0) return;
     this.state = 1;
-    this.#resolve(value);
+    this.resolveFn(value);
   }
   reject(reason) {
     if (this.state !== 0) return;
     this.state = 2;
-    this.#reject(reason);
+    this.rejectFn(reason);
+  }
+  // Rejects with [[PromiseIsHandled]] set first, so the rejection is never
+  // reported as unhandled.
+  rejectHandled(reason) {
+    if (this.state !== 0) return;
+    S.markHandled(this.promise);
+    this.reject(reason);
   }
 }
 S.Deferred = Deferred;
 
 const noop = () => {};
 S.noop = noop;
-// "Set promise.[[PromiseIsHandled]] to true": attach a no-op rejection handler.
-S.markHandled = (promise) => {
-  PromisePrototypeThen(promise, undefined, noop);
-};
+// "Set promise.[[PromiseIsHandled]] to true", by a native op: no reaction and
+// no promise are made for it.
+S.markHandled = core.ops.op_promise_mark_handled;
 // "Upon fulfillment/rejection", without creating a promise the caller keeps.
 // A reaction that throws (a broken invariant) surfaces as an unhandled rejection.
 S.uponPromise = (promise, onFulfilled, onRejected) => {
   PromisePrototypeThen(promise, onFulfilled, onRejected);
 };
-S.resolvedUndefined = () => S.PromiseResolve(undefined);
+// One fulfilled promise serves every internal "promise resolved with
+// undefined": these never reach a program, so sharing one is not observable.
+const resolvedUndefinedPromise = Promise.resolve(undefined);
+S.resolvedUndefined = () => resolvedUndefinedPromise;
+const resolveInternal = (value) => value === undefined ? resolvedUndefinedPromise : S.PromiseResolve(value);
 
 // Calls an underlying source/sink/transformer method with exactly the spec's
 // arguments and turns its outcome into a promise ("invoke a callback
@@ -110,48 +140,80 @@ S.resolvedUndefined = () => S.PromiseResolve(undefined);
 const FunctionPrototypeCall = uncurryThis(Function.prototype.call);
 S.promiseCall0 = (fn, thisArg) => {
   try {
-    return S.PromiseResolve(FunctionPrototypeCall(fn, thisArg));
+    return resolveInternal(FunctionPrototypeCall(fn, thisArg));
   } catch (e) {
     return S.PromiseReject(e);
   }
 };
 S.promiseCall1 = (fn, thisArg, a) => {
   try {
-    return S.PromiseResolve(FunctionPrototypeCall(fn, thisArg, a));
+    return resolveInternal(FunctionPrototypeCall(fn, thisArg, a));
   } catch (e) {
     return S.PromiseReject(e);
   }
 };
 S.promiseCall2 = (fn, thisArg, a, b) => {
   try {
-    return S.PromiseResolve(FunctionPrototypeCall(fn, thisArg, a, b));
+    return resolveInternal(FunctionPrototypeCall(fn, thisArg, a, b));
   } catch (e) {
     return S.PromiseReject(e);
   }
 };
 
 // ---------------------------------------------------------------------------
-// Queue-with-sizes (spec §8.1). The queue is a ring-free array with a head
-// index: dequeuing is O(1) and the array is compacted when half is consumed.
+// Queue-with-sizes (spec §8.1). Queues are arrays with a head index:
+// dequeuing is O(1) and the arrays are compacted once half is consumed. A
+// value's size sits in a parallel array, so enqueuing allocates no pair.
+
+function tail(array, from) {
+  const out = [];
+  for (let i = from; i < array.length; i++) out[i - from] = array[i];
+  return out;
+}
 
 class Queue {
   items = [];
   head = 0;
   get length() { return this.items.length - this.head; }
-  push(item) { this.items.push(item); }
+  // Index stores and loops, not Array.prototype methods a program can replace.
+  push(item) { this.items[this.items.length] = item; }
   shift() {
     const item = this.items[this.head];
     this.items[this.head++] = undefined;
     if (this.head > 1024 && this.head * 2 > this.items.length) {
-      this.items = this.items.slice(this.head);
+      this.items = tail(this.items, this.head);
       this.head = 0;
     }
     return item;
   }
   peek() { return this.items[this.head]; }
-  clear() { this.items = []; this.head = 0; }
 }
 S.Queue = Queue;
+
+class SizedQueue {
+  values = [];
+  sizes = [];
+  head = 0;
+  get length() { return this.values.length - this.head; }
+  push(value, size) {
+    this.values[this.values.length] = value;
+    this.sizes[this.sizes.length] = size;
+  }
+  // Removes the head value; returns its size (the value is read with peek first).
+  shiftSize() {
+    const head = this.head;
+    const size = this.sizes[head];
+    this.values[head] = undefined;
+    this.head = head + 1;
+    if (this.head > 1024 && this.head * 2 > this.values.length) {
+      this.values = tail(this.values, this.head);
+      this.sizes = tail(this.sizes, this.head);
+      this.head = 0;
+    }
+    return size;
+  }
+  peek() { return this.values[this.head]; }
+}
 
 const _queue = Symbol("[[queue]]");
 const _queueTotalSize = Symbol("[[queueTotalSize]]");
@@ -159,21 +221,27 @@ S._queue = _queue;
 S._queueTotalSize = _queueTotalSize;
 
 S.DequeueValue = (container) => {
-  const pair = container[_queue].shift();
-  container[_queueTotalSize] -= pair.size;
+  const queue = container[_queue];
+  const value = queue.peek();
+  container[_queueTotalSize] -= queue.shiftSize();
   if (container[_queueTotalSize] < 0) container[_queueTotalSize] = 0;
-  return pair.value;
+  return value;
 };
 S.EnqueueValueWithSize = (container, value, size) => {
   if (!IsNonNegativeNumber(size)) {
     throw new $RangeError("Cannot enqueue value with size: chunk size must be a positive number");
   }
   if (size === Infinity) throw new $RangeError("Cannot enqueue value with size: chunk size is invalid");
-  container[_queue].push({ value, size });
+  container[_queue].push(value, size);
   container[_queueTotalSize] += size;
 };
-S.PeekQueueValue = (container) => container[_queue].peek().value;
+S.PeekQueueValue = (container) => container[_queue].peek();
+// Default controllers keep a SizedQueue, byte controllers a Queue of chunks.
 S.ResetQueue = (container) => {
+  container[_queue] = new SizedQueue();
+  container[_queueTotalSize] = 0;
+};
+S.ResetByteQueue = (container) => {
   container[_queue] = new Queue();
   container[_queueTotalSize] = 0;
 };

@@ -23,6 +23,7 @@ const _transformAlgorithm = Symbol("[[transformAlgorithm]]");
 const _flushAlgorithm = Symbol("[[flushAlgorithm]]");
 const _cancelAlgorithm = Symbol("[[cancelAlgorithm]]");
 const _finishPromise = Symbol("[[finishPromise]]");
+const _onTransformRejected = Symbol("onTransformRejected");
 
 class TransformStream {
   constructor(transformer = undefined, writableStrategy = undefined, readableStrategy = undefined) {
@@ -162,6 +163,11 @@ function SetUpTransformStreamDefaultController(stream, controller, transformAlgo
   controller[_flushAlgorithm] = flushAlgorithm;
   controller[_cancelAlgorithm] = cancelAlgorithm;
   controller[_finishPromise] = undefined;
+  // Made once: a failed transform errors the stream and fails the write.
+  controller[_onTransformRejected] = (r) => {
+    TransformStreamError(stream, r);
+    throw r;
+  };
 }
 
 function SetUpTransformStreamDefaultControllerFromTransformer(stream, transformer, dict) {
@@ -238,10 +244,7 @@ function TransformStreamDefaultControllerError(controller, e) {
 
 function TransformStreamDefaultControllerPerformTransform(controller, chunk) {
   const transformPromise = controller[_transformAlgorithm](chunk);
-  return PromisePrototypeThen(transformPromise, undefined, (r) => {
-    TransformStreamError(controller[_stream], r);
-    throw r;
-  });
+  return PromisePrototypeThen(transformPromise, undefined, controller[_onTransformRejected]);
 }
 
 function TransformStreamDefaultControllerTerminate(controller) {

@@ -31,6 +31,8 @@ const _strategySizeAlgorithm = Symbol("[[strategySizeAlgorithm]]");
 const _started = Symbol("[[started]]");
 const _signal = Symbol("[[signal]]");
 const _abortController = Symbol("[[abortController]]");
+const _onWriteFulfilled = Symbol("onWriteFulfilled");
+const _onWriteRejected = Symbol("onWriteRejected");
 
 // The close sentinel put in the queue by WritableStreamDefaultControllerClose.
 const closeSentinel = Symbol("close sentinel");
@@ -170,8 +172,7 @@ function resolvedDeferred(value) {
 }
 function rejectedDeferred(reason) {
   const d = new Deferred();
-  d.reject(reason);
-  markHandled(d.promise);
+  d.rejectHandled(reason);
   return d;
 }
 S.resolvedDeferred = resolvedDeferred;
@@ -314,8 +315,7 @@ function WritableStreamRejectCloseAndClosedPromiseIfNeeded(stream) {
   }
   const writer = stream[_writer];
   if (writer !== undefined) {
-    writer[_closedPromise].reject(stream[_storedError]);
-    markHandled(writer[_closedPromise].promise);
+    writer[_closedPromise].rejectHandled(stream[_storedError]);
   }
 }
 
@@ -431,20 +431,18 @@ function WritableStreamDefaultWriterCloseWithErrorPropagation(writer) {
 
 function WritableStreamDefaultWriterEnsureClosedPromiseRejected(writer, error) {
   if (writer[_closedPromise].state === 0) {
-    writer[_closedPromise].reject(error);
+    writer[_closedPromise].rejectHandled(error);
   } else {
     writer[_closedPromise] = rejectedDeferred(error);
   }
-  markHandled(writer[_closedPromise].promise);
 }
 
 function WritableStreamDefaultWriterEnsureReadyPromiseRejected(writer, error) {
   if (writer[_readyPromise].state === 0) {
-    writer[_readyPromise].reject(error);
+    writer[_readyPromise].rejectHandled(error);
   } else {
     writer[_readyPromise] = rejectedDeferred(error);
   }
-  markHandled(writer[_readyPromise].promise);
 }
 
 function WritableStreamDefaultWriterGetDesiredSize(writer) {
@@ -545,6 +543,7 @@ function SetUpWritableStreamDefaultController(stream, controller, startAlgorithm
   controller[_writeAlgorithm] = writeAlgorithm;
   controller[_closeAlgorithm] = closeAlgorithm;
   controller[_abortAlgorithm] = abortAlgorithm;
+  writeReactions(controller);
   const backpressure = WritableStreamDefaultControllerGetBackpressure(controller);
   WritableStreamUpdateBackpressure(stream, backpressure);
   const startResult = startAlgorithm();
@@ -648,7 +647,14 @@ function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
   const stream = controller[_stream];
   WritableStreamMarkFirstWriteRequestInFlight(stream);
   const sinkWritePromise = controller[_writeAlgorithm](chunk);
-  uponPromise(sinkWritePromise, () => {
+  uponPromise(sinkWritePromise, controller[_onWriteFulfilled], controller[_onWriteRejected]);
+}
+
+// The reactions to a sink's write, made once per controller (one write is in
+// flight at a time).
+function writeReactions(controller) {
+  controller[_onWriteFulfilled] = () => {
+    const stream = controller[_stream];
     WritableStreamFinishInFlightWrite(stream);
     const state = stream[_state];
     DequeueValue(controller);
@@ -657,10 +663,12 @@ function WritableStreamDefaultControllerProcessWrite(controller, chunk) {
       WritableStreamUpdateBackpressure(stream, backpressure);
     }
     WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
-  }, (reason) => {
+  };
+  controller[_onWriteRejected] = (reason) => {
+    const stream = controller[_stream];
     if (stream[_state] === "writable") WritableStreamDefaultControllerClearAlgorithms(controller);
     WritableStreamFinishInFlightWriteWithError(stream, reason);
-  });
+  };
 }
 
 function WritableStreamDefaultControllerWrite(controller, chunk, chunkSize) {
