@@ -26,7 +26,7 @@ const char* class_for_errno(int err) {
     case EAGAIN: return "WouldBlock";
     case ETIMEDOUT: return "TimedOut";
     case EINTR: return "Interrupted";
-    case EBUSY: return "Busy";
+    case EBUSY: return "Error";  // Deno 2.9.6 gives a plain Error (checked: rmdir "/")
     case ELOOP: return "FilesystemLoop";
     case ENOSYS: return "NotSupported";
     case EINVAL: return "TypeError";
@@ -44,7 +44,8 @@ JsError os_error(int err, std::string_view operation, std::string_view path, std
     if (!path.empty()) message += fmt::format(" '{}'", path);
     if (!path2.empty()) message += fmt::format(" -> '{}'", path2);
   }
-  return {class_for_errno(err), std::move(message)};
+  const char* name = strerrorname_np(err);
+  return {class_for_errno(err), std::move(message), name ? name : ""};
 }
 
 }  // namespace toolchain::bridge

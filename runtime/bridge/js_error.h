@@ -12,6 +12,7 @@ namespace toolchain::bridge {
 struct JsError {
   std::string cls;
   std::string message;
+  std::string code;  // set as the error's `code` when not empty: "ENOENT", as Deno 2 does
 };
 
 inline JsError type_error(std::string message) { return {"TypeError", std::move(message)}; }

@@ -10,7 +10,10 @@ namespace toolchain::bridge {
 
 Runtime& runtime_of(v8::Isolate* isolate) { return Runtime::from(isolate); }
 
-v8::Local<v8::Value> make_js_error(v8::Isolate* isolate, const JsError& error) {
+namespace {
+
+// An error object of the JsError's class, with its message.
+v8::Local<v8::Value> make_js_error_of_class(v8::Isolate* isolate, const JsError& error) {
   auto message = v8_str(isolate, error.message);
   if (error.cls == "TypeError") return v8::Exception::TypeError(message);
   if (error.cls == "RangeError") return v8::Exception::RangeError(message);
@@ -26,6 +29,15 @@ v8::Local<v8::Value> make_js_error(v8::Isolate* isolate, const JsError& error) {
       ctor.As<v8::Function>()->NewInstance(context, 1, argv).ToLocal(&instance))
     return instance;
   return v8::Exception::Error(message);
+}
+
+}  // namespace
+
+v8::Local<v8::Value> make_js_error(v8::Isolate* isolate, const JsError& error) {
+  v8::Local<v8::Value> made = make_js_error_of_class(isolate, error);
+  if (!error.code.empty() && made->IsObject())
+    made.As<v8::Object>()->Set(isolate->GetCurrentContext(), v8_str(isolate, "code"), v8_str(isolate, error.code)).Check();
+  return made;
 }
 
 namespace {
