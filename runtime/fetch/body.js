@@ -1,0 +1,256 @@
+// The Body mixin shared by Request and Response (Fetch §5.3): a body is a
+// ReadableStream (a byte stream), or, until someone asks for `.body`, the
+// bytes it was made from ("static"), which are read without a stream at all.
+const S = internals.streams;
+const {
+  CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose,
+  ReadableByteStreamControllerGetBYOBRequest, ReadableByteStreamControllerRespond, IsReadableStream,
+  IsReadableStreamLocked, AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead,
+  ReadableStreamDefaultReaderRelease, ReadableStreamTee, StepsReadRequest, readableDisturbed,
+} = S;
+const { isBlob, blobBytes, blobFromBytes } = internals.file;
+const { isFormData, serializeMultipart, parseMultipart, parseUrlencoded } = internals.formData;
+const { isArrayBuffer, isSharedArrayBuffer } = internals.webidl;
+const { op_encoding_encode } = core.ops;
+const { getHeader } = internals.fetch;
+const mime = internals.mime;
+const TypeErrorCtor = TypeError;
+const utf8Decoder = new internals.encoding.TextDecoder();
+const isURLSearchParams = (value) => value instanceof internals.URLSearchParams;
+
+function concat(chunks, total) {
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+// A closed byte stream holding `bytes`, copied as it is read (the static bytes stay).
+function streamOfBytes(bytes) {
+  let sent = false;
+  const pull = (controller) => {
+    if (!sent && bytes.byteLength > 0) {
+      sent = true;
+      ReadableByteStreamControllerEnqueue(controller, bytes.slice());
+    } else {
+      ReadableByteStreamControllerClose(controller);
+      if (ReadableByteStreamControllerGetBYOBRequest(controller) !== null) ReadableByteStreamControllerRespond(controller, 0);
+    }
+    return S.resolvedUndefined();
+  };
+  return CreateReadableByteStream(() => undefined, pull, () => S.resolvedUndefined(), 0);
+}
+
+// Fetch's "body": { stream, source, length }.
+class InnerBody {
+  #stream = null;
+  #bytes = null;          // static bytes while no stream was asked for
+  #consumed = false;      // static bytes were read
+  source;
+  length;
+
+  #shared = false;         // the static bytes are someone else's memory (a Blob's part)
+
+  constructor(streamOrBytes, source = null, shared = false) {
+    this.#shared = shared;
+    if (IsReadableStream(streamOrBytes)) {
+      this.#stream = streamOrBytes;
+      this.length = null;
+    } else {
+      this.#bytes = streamOrBytes;
+      this.length = streamOrBytes.byteLength;
+    }
+    this.source = source;
+  }
+
+  get stream() {
+    if (this.#stream === null) {
+      if (this.#consumed) {
+        // Read already: a closed stream that is locked and disturbed, as a drained one is.
+        const stream = streamOfBytes(new Uint8Array(0));
+        const reader = AcquireReadableStreamDefaultReader(stream);
+        ReadableStreamDefaultReaderRead(reader, new StepsReadRequest(S.noop, S.noop, S.noop));
+        this.#stream = stream;
+      } else {
+        this.#stream = streamOfBytes(this.#bytes);
+      }
+      this.#bytes = null;
+    }
+    return this.#stream;
+  }
+
+  // The static bytes if no stream exists yet (for native code: fetch sends them as they are).
+  get staticBytes() {
+    return this.#stream === null && !this.#consumed ? this.#bytes : null;
+  }
+
+  get used() {
+    return this.#stream === null ? this.#consumed : readableDisturbed(this.#stream);
+  }
+
+  unusable() {
+    return this.#stream === null ? this.#consumed : IsReadableStreamLocked(this.#stream) || readableDisturbed(this.#stream);
+  }
+
+  // Fetch "fully read": all bytes in one Uint8Array. The caller has checked unusable().
+  // `fresh`: the caller hands the memory to the program, so it must not be shared.
+  consume(fresh = false) {
+    if (this.#stream === null) {
+      this.#consumed = true;
+      const bytes = fresh && this.#shared ? this.#bytes.slice() : this.#bytes;
+      this.#bytes = null;
+      return Promise.resolve(bytes);
+    }
+    const reader = AcquireReadableStreamDefaultReader(this.#stream);
+    return new Promise((resolve, reject) => {
+      const chunks = [];
+      let total = 0;
+      // Chunks already queued arrive synchronously: loop rather than recurse.
+      let reading = false, again = false;
+      const next = () => {
+        if (reading) {
+          again = true;
+          return;
+        }
+        reading = true;
+        do {
+          again = false;
+          ReadableStreamDefaultReaderRead(reader, request);
+        } while (again);
+        reading = false;
+      };
+      const request = new StepsReadRequest((chunk) => {
+        if (!(chunk instanceof Uint8Array)) {
+          ReadableStreamDefaultReaderRelease(reader);
+          reject(new TypeErrorCtor("Cannot convert value to Uint8Array while consuming the stream"));
+          return;
+        }
+        chunks.push(chunk);
+        total += chunk.byteLength;
+        next();
+      }, () => {
+        ReadableStreamDefaultReaderRelease(reader);
+        resolve(concat(chunks, total));
+      }, (e) => {
+        ReadableStreamDefaultReaderRelease(reader);
+        reject(e);
+      });
+      next();
+    });
+  }
+
+  // Fetch "clone a body": tee the stream; static bytes are immutable and simply shared.
+  clone() {
+    if (this.#stream === null) return new InnerBody(this.#bytes, this.source, this.#shared);
+    const [out1, out2] = ReadableStreamTee(this.#stream, true);
+    this.#stream = out1;
+    return new InnerBody(out2, this.source);
+  }
+}
+
+// Fetch "extract a body" → { body: InnerBody, contentType: string | null }.
+function extractBody(object, keepalive = false) {
+  if (IsReadableStream(object)) {
+    if (keepalive) throw new TypeErrorCtor("keepalive can not be used with a ReadableStream body");
+    if (IsReadableStreamLocked(object) || readableDisturbed(object)) {
+      throw new TypeErrorCtor("ReadableStream is locked or disturbed");
+    }
+    return { body: new InnerBody(object, null), contentType: null };
+  }
+  if (isBlob(object)) {
+    return { body: new InnerBody(blobBytes(object), object, true), contentType: object.type === "" ? null : object.type };
+  }
+  if (isArrayBuffer(object) || isSharedArrayBuffer(object)) {
+    return { body: new InnerBody(new Uint8Array(object).slice(), object), contentType: null };
+  }
+  if (ArrayBuffer.isView(object)) {
+    const bytes = new Uint8Array(object.buffer, object.byteOffset, object.byteLength).slice();
+    return { body: new InnerBody(bytes, object), contentType: null };
+  }
+  if (isFormData(object)) {
+    const { parts, boundary } = serializeMultipart(object);
+    let total = 0;
+    for (const part of parts) total += part.byteLength;
+    return { body: new InnerBody(concat(parts, total), object), contentType: `multipart/form-data; boundary=${boundary}` };
+  }
+  if (isURLSearchParams(object)) {
+    return {
+      body: new InnerBody(op_encoding_encode(`${object}`), object),
+      contentType: "application/x-www-form-urlencoded;charset=UTF-8",
+    };
+  }
+  const text = internals.file.toUSVString(object);
+  return { body: new InnerBody(op_encoding_encode(text), text), contentType: "text/plain;charset=UTF-8" };
+}
+
+// Installs the mixin on `cls`, whose instances give their InnerBody (or null)
+// through bodyOf(self) and their Headers through headersOf(self).
+function mixinBody(cls, bodyOf, headersOf, check) {
+  const consume = (self, convert, fresh = false) => {
+    try {
+      check(self);
+      const body = bodyOf(self);
+      if (body === null) return Promise.resolve(convert(new Uint8Array(0), self));
+      if (body.unusable()) return Promise.reject(new TypeErrorCtor("Body already consumed"));
+      return body.consume(fresh).then((bytes) => convert(bytes, self));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  };
+  const methods = {
+    get body() {
+      check(this);
+      const body = bodyOf(this);
+      return body === null ? null : body.stream;
+    },
+    get bodyUsed() {
+      check(this);
+      const body = bodyOf(this);
+      return body !== null && body.used;
+    },
+    arrayBuffer() {
+      return consume(this, (bytes) => (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+        ? bytes.buffer : bytes.slice().buffer), true);
+    },
+    blob() {
+      return consume(this, (bytes, self) => {
+        const type = mime.extract(getHeader(headersOf(self), "content-type"));
+        return blobFromBytes(bytes, type === null ? "" : mime.serialize(type));
+      });
+    },
+    bytes() {
+      return consume(this, (bytes) => bytes, true);
+    },
+    formData() {
+      return consume(this, (bytes, self) => {
+        const type = mime.extract(getHeader(headersOf(self), "content-type"));
+        if (type !== null && type.essence === "multipart/form-data") {
+          const boundary = type.parameters.get("boundary");
+          if (boundary === undefined) {
+            throw new TypeErrorCtor("Cannot construct MultipartParser: multipart/form-data must provide a boundary");
+          }
+          return parseMultipart(bytes, boundary);
+        }
+        if (type !== null && type.essence === "application/x-www-form-urlencoded") return parseUrlencoded(bytes);
+        throw new TypeErrorCtor("Body can not be decoded as form data");
+      });
+    },
+    json() {
+      return consume(this, (bytes) => JSON.parse(utf8Decoder.decode(bytes)));
+    },
+    text() {
+      return consume(this, (bytes) => utf8Decoder.decode(bytes));
+    },
+  };
+  for (const name of Object.getOwnPropertyNames(methods)) {
+    const descriptor = Object.getOwnPropertyDescriptor(methods, name);
+    descriptor.enumerable = true;
+    Object.defineProperty(cls.prototype, name, descriptor);
+  }
+}
+
+Object.assign(internals.fetch, { InnerBody, extractBody, mixinBody });
