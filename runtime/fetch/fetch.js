@@ -19,6 +19,25 @@ const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 // Dropped when a redirect turns the request into a GET without a body.
 const requestBodyHeaders = new Set(["content-encoding", "content-language", "content-location", "content-type"]);
 
+// Deno reports the canonical reason phrase of the status (hyper's), not the one on the wire.
+const reasonPhrases = {
+  100: "Continue", 101: "Switching Protocols", 102: "Processing", 103: "Early Hints", 200: "OK", 201: "Created",
+  202: "Accepted", 203: "Non Authoritative Information", 204: "No Content", 205: "Reset Content",
+  206: "Partial Content", 207: "Multi-Status", 208: "Already Reported", 226: "IM Used", 300: "Multiple Choices",
+  301: "Moved Permanently", 302: "Found", 303: "See Other", 304: "Not Modified", 305: "Use Proxy",
+  307: "Temporary Redirect", 308: "Permanent Redirect", 400: "Bad Request", 401: "Unauthorized",
+  402: "Payment Required", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed", 406: "Not Acceptable",
+  407: "Proxy Authentication Required", 408: "Request Timeout", 409: "Conflict", 410: "Gone",
+  411: "Length Required", 412: "Precondition Failed", 413: "Payload Too Large", 414: "URI Too Long",
+  415: "Unsupported Media Type", 416: "Range Not Satisfiable", 417: "Expectation Failed", 418: "I'm a teapot",
+  421: "Misdirected Request", 422: "Unprocessable Entity", 423: "Locked", 424: "Failed Dependency",
+  426: "Upgrade Required", 428: "Precondition Required", 429: "Too Many Requests",
+  431: "Request Header Fields Too Large", 451: "Unavailable For Legal Reasons", 500: "Internal Server Error",
+  501: "Not Implemented", 502: "Bad Gateway", 503: "Service Unavailable", 504: "Gateway Timeout",
+  505: "HTTP Version Not Supported", 506: "Variant Also Negotiates", 507: "Insufficient Storage",
+  508: "Loop Detected", 510: "Not Extended", 511: "Network Authentication Required",
+};
+
 // What Deno sends when the program does not say.
 const defaultHeaders = [
   ["accept", "*/*"],
@@ -88,9 +107,12 @@ async function fetch(input, init = undefined) {
   const decode = !hasHeader(headerList, "accept-encoding");
   for (const [name, value] of defaultHeaders) if (!hasHeader(headerList, name)) headerList.push(name, value);
   let body = state.body;
+  // A body proxied from another Request has lost its static bytes: take them again from the source.
+  if (body !== null && body.staticBytes === null && body.source !== null) body = F.extractBody(body.source).body;
   const hop = { rid: null, bodyRid: null, stream: null };
   const onAbort = () => {
     if (hop.rid !== null) op_fetch_abort(hop.rid);
+    else if (hop.bodyRid !== null) op_fetch_abort(hop.bodyRid);
     if (hop.stream !== null && S.readableState(hop.stream) === "readable") {
       S.ReadableByteStreamControllerError(S.readableController(hop.stream), signal.reason);
     } else if (hop.bodyRid !== null) {
@@ -144,21 +166,23 @@ async function fetch(input, init = undefined) {
           if (new internals.URL(url).origin !== next.origin) {
             headerList = withoutHeaders(headerList, (name) => name === "authorization");
           }
-          // Step 15: a body is sent again from its source.
-          if (body !== null) body = F.extractBody(body.source).body;
+          // Step 15: a body is sent again from its source (static bytes are still there to resend).
+          if (body !== null && body.staticBytes === null) body = F.extractBody(body.source).body;
           urlList.push(next.href);
           continue;
         }
       }
       let stream = null;
-      if (method === "HEAD" || nullBodyStatuses.has(res.status)) {
+      // As Deno: a redirect that is not followed (no Location) keeps no body unless the mode is manual.
+      const droppedRedirectBody = redirectStatuses.has(res.status) && state.redirect !== "manual";
+      if (method === "HEAD" || nullBodyStatuses.has(res.status) || droppedRedirectBody) {
         op_resource_close(res.bodyRid);
       } else {
         stream = S.readableStreamForResource(res.bodyRid);
         hop.stream = stream;
       }
       return F.responseFromNative({
-        status: res.status, statusText: res.statusText, headerList: res.headerList, body: stream, urlList,
+        status: res.status, statusText: reasonPhrases[res.status] ?? "", headerList: res.headerList, body: stream, urlList,
       });
     }
   } finally {
@@ -166,4 +190,4 @@ async function fetch(input, init = undefined) {
   }
 }
 
-Object.defineProperty(globalThis, "fetch", { value: fetch, writable: true, enumerable: true, configurable: true });
+internals.webidl.defineGlobal("fetch", fetch, true);

@@ -66,6 +66,7 @@ class ResponseBodySource : public ByteSource {
     // Dropped before its end (cancel, or never read): the connection cannot be reused.
     if (!done_) call_->exchange->abort();
   }
+  void abort() { call_->exchange->abort(); }
   size_t read(std::span<uint8_t> into) override {
     try {
       size_t n = call_->exchange->read_body(into);
@@ -173,10 +174,19 @@ auto op_fetch_response(Runtime& rt, uint32_t rid) {
   };
 }
 
-// Aborts the hop from the JavaScript thread: any read or write in progress fails.
+// Aborts a hop (by its FetchCall or its response body's rid) from the
+// JavaScript thread: any read or write in progress fails. A rid already
+// closed (the body was read to its end) is nothing to abort.
 void op_fetch_abort(Runtime& rt, uint32_t rid) {
-  auto call = rt.resources.get<FetchCall>(rid);
-  call->exchange->abort();
+  try {
+    rt.resources.get<FetchCall>(rid)->exchange->abort();
+    return;
+  } catch (const bridge::JsError&) {
+  }
+  try {
+    rt.resources.get<ResponseBodySource>(rid)->abort();
+  } catch (const bridge::JsError&) {
+  }
 }
 
 }  // namespace

@@ -42,7 +42,7 @@ for program in "$here"/cases/*.ts; do
   cp "$program" "$work/"
   for f in "$program".*; do cp "$f" "$work/"; done
   [[ -f $work/$name.args ]] || cp "$tmp/default.args" "$work/$name.args"
-  if env "${envs[@]}" bash "$here/../../js/run_case.sh" "$bin" "$work/$name" > "$tmp/result" 2>&1; then
+  if timeout 60 env "${envs[@]}" bash "$here/../../js/run_case.sh" "$bin" "$work/$name" > "$tmp/result" 2>&1; then
     echo "ok   $name"
   else
     echo "FAIL $name"; cat "$tmp/result"; status=1
