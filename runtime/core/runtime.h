@@ -31,6 +31,9 @@ class StdioState;
 namespace signals {
 class SignalHub;
 }
+namespace http {
+class HttpClient;
+}
 using modules::ModuleLoader;
 
 // A way for other threads to post work to a runtime's loop that stays safe after
@@ -90,6 +93,8 @@ class Runtime {
   std::string main_module_url;
   // Native resources JavaScript names by id (core/resources.h).
   ResourceTable resources;
+  // fetch()'s HTTP client and its keep-alive pool (fetch/fetch_ops.cc), made when first used.
+  std::shared_ptr<http::HttpClient> http_client;
 
   // Throws the JsError Deno throws (NotCapable: Requires read access to …) unless
   // the program may do this. Every op checks here, in C++, before acting.
