@@ -15,6 +15,7 @@ const char kUsage[] =
     "Commands:\n"
     "  run [OPTIONS] FILE [ARGS]...   Run a JavaScript or TypeScript program\n"
     "  FILE [ARGS]...                 The same as `run`\n"
+    "  test [OPTIONS] [PATHS]...      Run the tests of {*_,*.,}test.{ts,tsx,mts,js,mjs,jsx} files\n"
     "\n"
     "Options:\n"
     "  -A, --allow-all                Allow all permissions\n"
@@ -47,6 +48,65 @@ void parse_v8_flags(std::string_view value, Command& command) {
   }
 }
 
+// A flag's value: "--flag=VALUE" or "--flag VALUE".
+bool flag_value(const std::vector<std::string>& argv, size_t& i, std::string_view name, std::string& out) {
+  const std::string& arg = argv[i];
+  if (arg.starts_with(std::string(name) + "=")) {
+    out = arg.substr(name.size() + 1);
+    return true;
+  }
+  if (arg != name) return false;
+  if (i + 1 >= argv.size())
+    throw std::invalid_argument(fmt::format("a value is required for '{} <VALUE>' but none was supplied", name));
+  out = argv[++i];
+  return true;
+}
+
+// `toolchain test [OPTIONS] [PATHS]... [-- SCRIPT_ARGS]...`
+void parse_test_args(const std::vector<std::string>& argv, size_t i, const std::string& cwd, Command& command) {
+  auto& test = command.test;
+  for (; i < argv.size(); ++i) {
+    const std::string& arg = argv[i];
+    std::string value;
+    if (arg == "--") {
+      command.script_args.assign(argv.begin() + static_cast<long>(i) + 1, argv.end());
+      return;
+    }
+    if (!arg.starts_with('-') || arg == "-") test.paths.push_back(arg);
+    else if (flag_value(argv, i, "--filter", value)) test.filter = value;
+    else if (arg == "--fail-fast") test.fail_fast = 1;
+    else if (arg.starts_with("--fail-fast=")) {
+      char* end = nullptr;
+      unsigned long n = std::strtoul(arg.c_str() + 12, &end, 10);
+      if (*end != '\0' || n == 0)
+        throw std::invalid_argument(fmt::format("invalid value '{}' for '--fail-fast[=<N>]': expected a number > 0",
+                                                arg.substr(12)));
+      test.fail_fast = n;
+    } else if (arg == "--permit-no-files") test.permit_no_files = true;
+    else if (arg == "--parallel") command.parallel = true;
+    else if (arg == "--trace-leaks") test.trace_leaks = true;
+    else if (flag_value(argv, i, "--reporter", value)) {
+      if (value != "pretty" && value != "dot" && value != "junit" && value != "tap")
+        throw std::invalid_argument(fmt::format(
+            "invalid value '{}' for '--reporter <REPORTER>'\n  [possible values: pretty, dot, junit, tap]", value));
+      if (value == "tap") throw std::invalid_argument("--reporter=tap is not supported");
+      test.reporter = value;
+    } else if (arg == "--junit-path") throw std::invalid_argument("a value is required for '--junit-path <PATH>'");
+    else if (arg.starts_with("--junit-path=")) test.junit_path = arg.substr(13);
+    else if (arg == "-q" || arg == "--quiet") command.quiet = true;
+    else if (arg == "--no-prompt") command.permissions.set_prompt(false);
+    else if (arg == "--doc" || arg == "--no-run" || arg.starts_with("--shuffle") || arg == "--hide-stacktraces" ||
+             arg == "--clean" || arg.starts_with("--coverage"))
+      throw std::invalid_argument(fmt::format("{} is not supported by toolchain test yet", arg));
+    else if (is_ignored_flag(arg)) continue;
+    else if (!command.permissions.parse_flag(arg, cwd))
+      throw std::invalid_argument(fmt::format(
+          "unexpected argument '{}' found\n\n  tip: to pass '{}' as a value, use '-- {}'\n\nUsage: toolchain test "
+          "[OPTIONS] [FILES]... [-- [SCRIPT_ARG]...]",
+          arg, arg, arg));
+  }
+}
+
 }  // namespace
 
 Command parse_args(const std::vector<std::string>& argv, const std::string& cwd, const std::string& path_env) {
@@ -62,6 +122,11 @@ Command parse_args(const std::vector<std::string>& argv, const std::string& cwd,
     return command;
   }
   if (first == "-h" || first == "--help" || first == "help") return command;
+  if (first == "test") {
+    command.kind = Command::Kind::Test;
+    parse_test_args(argv, 1, cwd, command);
+    return command;
+  }
   if (first == "run") ++i;
   command.kind = Command::Kind::Run;
   for (; i < argv.size(); ++i) {

@@ -2,7 +2,10 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -27,6 +30,16 @@ std::string error_prefix(const Invocation& inv) {
   return colors ? "\x1b[1m\x1b[31merror\x1b[0m: " : "error: ";
 }
 
+// --parallel: DENO_JOBS if set to a number, else one job per core (Deno's rule).
+size_t parallel_jobs(const std::map<std::string, std::string>& env) {
+  if (auto it = env.find("DENO_JOBS"); it != env.end()) {
+    char* end = nullptr;
+    unsigned long n = std::strtoul(it->second.c_str(), &end, 10);
+    if (end != it->second.c_str() && *end == '\0' && n > 0) return n;
+  }
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
 }  // namespace
 
 int run_command(const Invocation& inv) {
@@ -48,6 +61,7 @@ int run_command(const Invocation& inv) {
                                           v8_version()));
       return 0;
     case Command::Kind::Run:
+    case Command::Kind::Test:
       break;
   }
   RunOptions options;
@@ -60,6 +74,10 @@ int run_command(const Invocation& inv) {
   options.control = inv.control;
   options.module_cache = inv.module_cache;
   options.max_heap_mb = command.max_heap_mb;
+  if (command.kind == Command::Kind::Test) {
+    if (command.parallel) command.test.jobs = parallel_jobs(inv.env);
+    return tools::test::run_tests(command.test, options);
+  }
   return run_program(options);
 }
 

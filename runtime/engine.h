@@ -3,6 +3,7 @@
 // code. Everything a program sees of the process (cwd, env, args, permissions,
 // stdio) comes from RunOptions, never from the host process, so the daemon can run
 // many programs at once in one process.
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -42,6 +43,20 @@ class RunControl {
   std::optional<int> pending_;
 };
 
+// A tool that drives the program instead of letting it end by itself (the test
+// and bench runners, tools/): once the main module has been evaluated the engine
+// calls the built-in entry `internals.toolEntries[mode](config)` and runs the loop
+// until its promise settles. The program's reports reach the tool as JSON text,
+// on the program's own thread; an uncaught error goes to `on_uncaught` (already
+// formatted, "error: (in promise) Error: …") instead of stderr, and still ends
+// the program. The engine knows nothing of what the events mean.
+struct ToolHook {
+  std::string mode;                                      // "test", "bench"
+  std::string config;                                    // JSON, passed to the entry as is
+  std::function<bool(const std::string&)> on_event;      // false: the tool asks the program to stop early
+  std::function<void(const std::string&)> on_uncaught;
+};
+
 struct RunOptions {
   std::string main_module;                   // path (relative to cwd) or URL
   std::vector<std::string> args;             // Deno.args
@@ -52,6 +67,7 @@ struct RunOptions {
   std::shared_ptr<RunControl> control;       // may be null
   size_t max_heap_mb = 0;                    // 0: V8's default heap limit
   std::shared_ptr<modules::ModuleCache> module_cache;  // a daemon's warm cache; may be null
+  std::shared_ptr<ToolHook> tool;            // null: an ordinary program
 };
 
 // Initialises V8 once per process. Safe to call more than once.

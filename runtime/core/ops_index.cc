@@ -5,6 +5,7 @@ namespace toolchain {
 void register_core_ops(bridge::OpRegistry&);
 void register_deno_ops(bridge::OpRegistry&);
 void register_fs_ops(bridge::OpRegistry&);
+void register_testing_ops(bridge::OpRegistry&);
 
 const bridge::OpRegistry& all_ops() {
   static const bridge::OpRegistry registry = [] {
@@ -12,6 +13,7 @@ const bridge::OpRegistry& all_ops() {
     register_core_ops(r);
     register_deno_ops(r);
     register_fs_ops(r);
+    register_testing_ops(r);
     return r;
   }();
   return registry;

@@ -69,6 +69,9 @@ class Runtime {
   permissions::Permissions permissions;
   Stdio stdio;
   std::string main_module_url;
+  std::shared_ptr<ToolHook> tool;  // set when a tool (test, bench) drives the program
+  // Outer permission sets while a narrower one applies (a test's `permissions`).
+  std::vector<permissions::Permissions> saved_permissions;
 
   // Throws the JsError Deno throws (NotCapable: Requires read access to …) unless
   // the program may do this. Every op checks here, in C++, before acting.
@@ -109,6 +112,8 @@ class Runtime {
 
   // Prints `error: Uncaught …` for an exception and ends the program with exit code 1.
   void report_uncaught(v8::Local<v8::Value> exception, bool in_promise);
+  // A program that cannot start (load or compile error): to stderr, or to the tool.
+  void report_failure(const std::string& text);
   // Writes to the program's stderr.
   void write_stderr(std::string_view text);
   bool stderr_colors() const;
@@ -118,6 +123,8 @@ class Runtime {
   static size_t on_near_heap_limit(void* data, size_t current, size_t initial);
   // After V8 stopped JavaScript (TerminateExecution): true if the program is ending.
   bool handle_termination();
+  // After the main module: the tool's entry, then the loop until its promise settles.
+  int run_tool(v8::Local<v8::Value> evaluation);
 
   std::string main_specifier_;
   v8::Isolate* isolate_ = nullptr;
