@@ -51,9 +51,10 @@ std::string status(const Record& r) {
 
 class PrettyReporter : public Reporter {
  public:
-  explicit PrettyReporter(int fd) : fd_(fd) {}
+  PrettyReporter(int fd, bool parallel) : fd_(fd), parallel_(parallel) {}
 
   void report(const Event& e, const Record* r, Tally& tally) override {
+    if (parallel_) return report_parallel(e, r, tally);
     switch (e.kind) {
       case Event::Kind::Plan:
         end_output();
@@ -99,6 +100,17 @@ class PrettyReporter : public Reporter {
     }
   }
 
+  void report_parallel(const Event& e, const Record* r, Tally& tally) {
+    std::string file = display_path(e.origin, tally.cwd());
+    if (e.kind == Event::Kind::Uncaught) {
+      write(fmt::format("Uncaught error from {} FAILED\n", file));
+    } else if (e.kind == Event::Kind::Output) {
+      write(e.text);
+    } else if ((e.kind == Event::Kind::Result || e.kind == Event::Kind::StepResult) && r && r->outcome) {
+      write(fmt::format("{} => {} ... {}\n", file, tally.full_name(*r), status(*r)));
+    }
+  }
+
   void finish(Tally& tally, double elapsed_ms) override {
     end_output();
     end_line();
@@ -141,6 +153,7 @@ class PrettyReporter : public Reporter {
   }
 
   int fd_;
+  bool parallel_;
   const Record* open_ = nullptr;  // the test or step whose "name ..." ends the last line
   bool output_open_ = false;
   bool pretest_ = false;  // the open output block is the module's, before its tests
@@ -148,6 +161,8 @@ class PrettyReporter : public Reporter {
 
 }  // namespace
 
-std::unique_ptr<Reporter> make_pretty_reporter(int fd) { return std::make_unique<PrettyReporter>(fd); }
+std::unique_ptr<Reporter> make_pretty_reporter(int fd, bool parallel) {
+  return std::make_unique<PrettyReporter>(fd, parallel);
+}
 
 }  // namespace toolchain::tools::test

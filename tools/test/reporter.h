@@ -23,7 +23,9 @@ void write_all(int fd, std::string_view text);
 // Deno's durations: "503µs", "12ms", "3s", "1m 5s".
 std::string human_duration(double ms, bool micros);
 
-std::unique_ptr<Reporter> make_pretty_reporter(int fd);
+// `parallel`: files run at once, so each line names its file and stands alone
+// ("./a_test.ts => name ... ok (1ms)"), as Deno prints with --parallel.
+std::unique_ptr<Reporter> make_pretty_reporter(int fd, bool parallel = false);
 std::unique_ptr<Reporter> make_dot_reporter(int fd);
 // The JUnit XML of the whole run, written at the end to `path` ("-": to `fd`).
 std::unique_ptr<Reporter> make_junit_reporter(int fd, std::string path);

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -22,7 +23,7 @@ class Session {
   Session(const TestOptions& options, const RunOptions& base) : options_(options), tally_(base.cwd) {
     if (options.reporter == "dot") reporters_.push_back(make_dot_reporter(base.stdio.out));
     else if (options.reporter == "junit") reporters_.push_back(make_junit_reporter(base.stdio.out, "-"));
-    else reporters_.push_back(make_pretty_reporter(base.stdio.out));
+    else reporters_.push_back(make_pretty_reporter(base.stdio.out, options.jobs > 1));
     if (options.junit_path && options.reporter != "junit")
       reporters_.push_back(make_junit_reporter(base.stdio.out, *options.junit_path));
   }
@@ -34,6 +35,18 @@ class Session {
     return !should_stop_locked();
   }
 
+  // --parallel: file `index` is done; files are reported in discovery order,
+  // each in one piece, as soon as all before it are.
+  void complete(size_t index, std::vector<Event> events) {
+    std::lock_guard lock(mutex_);
+    done_[index] = std::move(events);
+    for (auto it = done_.find(next_); it != done_.end(); it = done_.find(++next_)) {
+      for (const Event& e : it->second) apply(e);
+      done_.erase(it);
+    }
+  }
+
+  // A file --fail-fast kept from running still takes its turn in the order.
   bool should_stop() {
     std::lock_guard lock(mutex_);
     return should_stop_locked();
@@ -71,13 +84,15 @@ class Session {
   std::mutex mutex_;
   Tally tally_;
   std::vector<std::unique_ptr<Reporter>> reporters_;
+  std::map<size_t, std::vector<Event>> done_;
+  size_t next_ = 0;
 };
 
 // Runs one test file to the end. With `stream` its events reach the session as
 // they happen; otherwise (--parallel) they are delivered together at the end so
 // each file's report stays in one piece.
-void run_file(const std::string& path, const TestOptions& options, const RunOptions& base, Session& session,
-              bool stream) {
+void run_file(size_t index, const std::string& path, const TestOptions& options, const RunOptions& base,
+              Session& session, bool stream) {
   std::string origin = "file://" + path;
   boost::json::object config;
   config["origin"] = origin;
@@ -132,7 +147,7 @@ void run_file(const std::string& path, const TestOptions& options, const RunOpti
   // The program ended before its tests did (Deno.exit with sanitizeExit off).
   if (!uncaught && code != 0 && finished.size() < planned.size() && !session.should_stop())
     fail_file(fmt::format("error: The test program exited with code {} before its tests finished\n", code));
-  if (!stream) session.deliver(pending);
+  if (!stream) session.complete(index, std::move(pending));
 }
 
 }  // namespace
@@ -153,18 +168,15 @@ int run_tests(const TestOptions& options, const RunOptions& base) {
   Session session(options, base);
   size_t jobs = std::max<size_t>(1, std::min(options.jobs, files.size()));
   if (jobs == 1) {
-    for (const std::string& file : files) {
-      if (session.should_stop()) break;
-      run_file(file, options, base, session, true);
-    }
+    for (size_t n = 0; n < files.size() && !session.should_stop(); ++n) run_file(n, files[n], options, base, session, true);
   } else {
     std::atomic<size_t> next{0};
     std::vector<std::thread> workers;
     for (size_t i = 0; i < jobs; ++i) {
       workers.emplace_back([&] {
         for (size_t n; (n = next++) < files.size();) {
-          if (session.should_stop()) break;
-          run_file(files[n], options, base, session, false);
+          if (session.should_stop()) session.complete(n, {});
+          else run_file(n, files[n], options, base, session, false);
         }
       });
     }
