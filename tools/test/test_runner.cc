@@ -25,7 +25,9 @@ class Session {
     else if (options.reporter == "junit") reporters_.push_back(make_junit_reporter(base.stdio.out, "-"));
     else reporters_.push_back(make_pretty_reporter(base.stdio.out, options.jobs > 1));
     if (options.junit_path && options.reporter != "junit")
-      reporters_.push_back(make_junit_reporter(base.stdio.out, *options.junit_path));
+      // Relative to the caller's cwd: the daemon's own cwd is not the caller's.
+      reporters_.push_back(make_junit_reporter(
+          base.stdio.out, options.junit_path->starts_with('/') ? *options.junit_path : base.cwd + "/" + *options.junit_path));
   }
 
   // Applies events in order; false once --fail-fast's limit is reached.

@@ -14,6 +14,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -66,8 +67,15 @@ def main():
     args = shlex.split(read(os.path.join(case, "cmd")).strip())
     env = dict(os.environ, NO_COLOR="1")
     with tempfile.TemporaryDirectory() as tmp:
+        # A copy, so the in-process and daemon runs of a case never share files.
+        work = os.path.join(tmp, os.path.basename(os.path.abspath(case)))
+        shutil.copytree(case, work)
         env.setdefault("TOOLCHAIN_DIR", os.path.join(tmp, "cache"))
-        proc = subprocess.run([binary, *args], cwd=case, env=env, capture_output=True, timeout=240)
+        proc = subprocess.run([binary, *args], cwd=work, env=env, capture_output=True, timeout=240)
+        junit_text = None
+        junit_path = next((a.split("=", 1)[1] for a in args if a.startswith("--junit-path=")), None)
+        if junit_path and os.path.exists(os.path.join(work, junit_path)):
+            junit_text = read(os.path.join(work, junit_path))
     out, err = proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace")
     problems = []
     expected_out = read(os.path.join(case, "expected.out"))
@@ -82,12 +90,11 @@ def main():
     junit_expected = os.path.join(case, "junit.json")
     if os.path.exists(junit_expected):
         expected = json.loads(read(junit_expected))
-        junit_path = next((a.split("=", 1)[1] for a in args if a.startswith("--junit-path=")), None)
         try:
             if junit_path:
-                full = os.path.join(case, junit_path)
-                check_junit(read(full), expected, problems)
-                os.remove(full)
+                if junit_text is None:
+                    raise FileNotFoundError(junit_path)
+                check_junit(junit_text, expected, problems)
             else:
                 check_junit(out, expected, problems)
         except (ET.ParseError, FileNotFoundError) as e:
