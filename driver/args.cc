@@ -16,6 +16,7 @@ const char kUsage[] =
     "  run [OPTIONS] FILE [ARGS]...   Run a JavaScript or TypeScript program\n"
     "  FILE [ARGS]...                 The same as `run`\n"
     "  test [OPTIONS] [PATHS]...      Run the tests of {*_,*.,}test.{ts,tsx,mts,js,mjs,jsx} files\n"
+    "  bench [OPTIONS] [PATHS]...     Run the benchmarks of {*_,*.,}bench.{ts,…} files\n"
     "\n"
     "Options:\n"
     "  -A, --allow-all                Allow all permissions\n"
@@ -107,6 +108,32 @@ void parse_test_args(const std::vector<std::string>& argv, size_t i, const std::
   }
 }
 
+// `toolchain bench [OPTIONS] [PATHS]... [-- SCRIPT_ARGS]...`
+void parse_bench_args(const std::vector<std::string>& argv, size_t i, const std::string& cwd, Command& command) {
+  auto& bench = command.bench;
+  for (; i < argv.size(); ++i) {
+    const std::string& arg = argv[i];
+    std::string value;
+    if (arg == "--") {
+      command.script_args.assign(argv.begin() + static_cast<long>(i) + 1, argv.end());
+      return;
+    }
+    if (!arg.starts_with('-') || arg == "-") bench.paths.push_back(arg);
+    else if (flag_value(argv, i, "--filter", value)) bench.filter = value;
+    else if (arg == "--json") bench.json = true;
+    else if (arg == "--no-history") bench.no_history = true;
+    else if (arg == "--permit-no-files") bench.permit_no_files = true;
+    else if (arg == "-q" || arg == "--quiet") command.quiet = true;
+    else if (arg == "--no-prompt") command.permissions.set_prompt(false);
+    else if (is_ignored_flag(arg)) continue;
+    else if (!command.permissions.parse_flag(arg, cwd))
+      throw std::invalid_argument(fmt::format(
+          "unexpected argument '{}' found\n\n  tip: to pass '{}' as a value, use '-- {}'\n\nUsage: toolchain bench "
+          "[OPTIONS] [FILES]... [-- [SCRIPT_ARG]...]",
+          arg, arg, arg));
+  }
+}
+
 }  // namespace
 
 Command parse_args(const std::vector<std::string>& argv, const std::string& cwd, const std::string& path_env) {
@@ -125,6 +152,11 @@ Command parse_args(const std::vector<std::string>& argv, const std::string& cwd,
   if (first == "test") {
     command.kind = Command::Kind::Test;
     parse_test_args(argv, 1, cwd, command);
+    return command;
+  }
+  if (first == "bench") {
+    command.kind = Command::Kind::Bench;
+    parse_bench_args(argv, 1, cwd, command);
     return command;
   }
   if (first == "run") ++i;

@@ -6,12 +6,13 @@
 #include <vector>
 
 #include "permissions/permissions.h"
+#include "tools/bench/bench_runner.h"
 #include "tools/test/test_runner.h"
 
 namespace toolchain::driver {
 
 struct Command {
-  enum class Kind { Run, Version, Help, Test } kind = Kind::Help;
+  enum class Kind { Run, Version, Help, Test, Bench } kind = Kind::Help;
   std::string script;
   std::vector<std::string> script_args;
   permissions::Permissions permissions;
@@ -19,6 +20,7 @@ struct Command {
   size_t max_heap_mb = 0;  // --v8-flags=--max-old-space-size=N (per program, not process-wide)
   tools::test::TestOptions test;  // `test`
   bool parallel = false;          // `test --parallel`: jobs from DENO_JOBS or the cores
+  tools::bench::BenchOptions bench;  // `bench`
 };
 
 // Throws std::invalid_argument with the message to print after "error: ".

@@ -62,6 +62,7 @@ int run_command(const Invocation& inv) {
       return 0;
     case Command::Kind::Run:
     case Command::Kind::Test:
+    case Command::Kind::Bench:
       break;
   }
   RunOptions options;
@@ -77,6 +78,10 @@ int run_command(const Invocation& inv) {
   if (command.kind == Command::Kind::Test) {
     if (command.parallel) command.test.jobs = parallel_jobs(inv.env);
     return tools::test::run_tests(command.test, options);
+  }
+  if (command.kind == Command::Kind::Bench) {
+    command.bench.runtime_version = fmt::format("toolchain {}", kVersion);
+    return tools::bench::run_benches(command.bench, options);
   }
   return run_program(options);
 }

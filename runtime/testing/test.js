@@ -368,5 +368,6 @@ async function runTests(configText) {
 internals.toolEntries ??= {};
 internals.toolEntries.test = runTests;
 internals.formatTestError = formatError;
+internals.testPermissionFlags = permissionFlags;
 
 Object.defineProperty(globalThis.Deno, "test", { value: test, writable: true, enumerable: true, configurable: true });
