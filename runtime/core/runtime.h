@@ -72,6 +72,14 @@ class Runtime {
   std::shared_ptr<ToolHook> tool;  // set when a tool (test, bench) drives the program
   // Outer permission sets while a narrower one applies (a test's `permissions`).
   std::vector<permissions::Permissions> saved_permissions;
+  // Async ops started and not yet settled, by their parked promise (bridge/op.h);
+  // with trace_async_ops each keeps the stack that started it.
+  struct InFlightOp {
+    v8::FunctionCallback op;
+    std::string stack;
+  };
+  std::map<uint64_t, InFlightOp> async_ops_in_flight;
+  bool trace_async_ops = false;
 
   // Throws the JsError Deno throws (NotCapable: Requires read access to …) unless
   // the program may do this. Every op checks here, in C++, before acting.

@@ -184,17 +184,58 @@ function timerLeak(kind, leaked, trace) {
   return [`  - ${who} started in this test, but never completed. ${hint}`];
 }
 
+// Async ops Deno names in its leak messages: [what it does, how it is usually left].
+const opDetails = {
+  op_fs_read_file_async: ["read a file", "awaiting the result of a `Deno.readFile` call"],
+  op_fs_read_file_text_async: ["read a text file", "awaiting the result of a `Deno.readTextFile` call"],
+  op_fs_write_file_async: ["write a file", "awaiting the result of a `Deno.writeFile` call"],
+  op_fs_stat_async: ["get file metadata", "awaiting the result of a `Deno.stat` call"],
+  op_fs_read_dir_async: ["read a directory", "iterating over the result of a `Deno.readDir` call"],
+  op_fs_mkdir_async: ["create a directory", "awaiting the result of a `Deno.mkdir` call"],
+  op_fs_remove_async: ["remove a file or directory", "awaiting the result of a `Deno.remove` call"],
+  op_fs_rename_async: ["rename a file or directory", "awaiting the result of a `Deno.rename` call"],
+  op_fs_copy_file_async: ["copy a file", "awaiting the result of a `Deno.copyFile` call"],
+};
+
+function opsInFlight() {
+  return JSON.parse(ops.op_test_ops_in_flight()).filter((op) => op.name !== "op_tool_tick");
+}
+
+function opLeak(name, leaked, trace) {
+  const details = opDetails[name];
+  const one = details ? `An async operation to ${details[0]} was` : `An async call to ${name} was`;
+  const many = details ? `async operations to ${details[0]} were` : `async calls to ${name} were`;
+  const hint = details ? ` This is often caused by not ${details[1]}.` : "";
+  if (trace) {
+    return leaked.map((op) => `  - ${one} started in this test, but never completed.${hint}${startedHere(op.stack)}`);
+  }
+  const who = leaked.length === 1 ? one : `${leaked.length} ${many}`;
+  return [`  - ${who} started in this test, but never completed.${hint}`];
+}
+
 const sanitizers = {
   trace: false,
   snapshot() {
-    return new Set(internals.timers.active().map((t) => t.id));
+    return {
+      timers: new Set(internals.timers.active().map((t) => t.id)),
+      ops: new Set(opsInFlight().map((op) => op.id)),
+    };
   },
   async check(before, desc) {
     if (!desc.sanitizeOps) return null;
-    const leaked = internals.timers.active().filter((t) => !before.has(t.id));
+    // Ops that are about to settle get a few turns of the loop, as in Deno.
+    let leakedOps = opsInFlight().filter((op) => !before.ops.has(op.id));
+    for (let turn = 0; turn < 4 && leakedOps.length > 0; turn++) {
+      await ops.op_tool_tick();
+      leakedOps = opsInFlight().filter((op) => !before.ops.has(op.id));
+    }
+    const leaked = internals.timers.active().filter((t) => !before.timers.has(t.id));
+    const byName = new Map();
+    for (const op of leakedOps) byName.set(op.name, [...(byName.get(op.name) ?? []), op]);
     const lines = [
       ...timerLeak("timer", leaked.filter((t) => !t.repeat), this.trace),
       ...timerLeak("interval", leaked.filter((t) => t.repeat), this.trace),
+      ...[...byName].flatMap(([name, list]) => opLeak(name, list, this.trace)),
     ];
     if (lines.length === 0) return null;
     let text = "Leaks detected:\n" + lines.join("\n");
@@ -338,6 +379,7 @@ async function runTests(configText) {
   const config = JSON.parse(configText);
   sanitizers.trace = Boolean(config.traceLeaks);
   internals.traceTimers = sanitizers.trace;
+  ops.op_test_trace_ops(sanitizers.trace);
   const origin = config.origin;
   const filtered = tests.filter((t) => matchesFilter(t.name, config.filter));
   const usedOnly = filtered.some((t) => t.only);

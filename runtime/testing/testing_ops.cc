@@ -7,7 +7,10 @@
 #include <string>
 #include <vector>
 
+#include <boost/json.hpp>
+
 #include "bridge/op.h"
+#include "core/ops_index.h"
 #include "core/runtime.h"
 #include "modules/module_loader.h"
 
@@ -92,6 +95,20 @@ void op_test_permissions_pop(Runtime& rt) {
   rt.saved_permissions.pop_back();
 }
 
+// The async ops in flight as JSON: [{"id":…,"name":"op_fs_read_file_async","stack":"…"}].
+std::string op_test_ops_in_flight(Runtime& rt) {
+  boost::json::array out;
+  for (const auto& [id, op] : rt.async_ops_in_flight) {
+    std::string name = "unknown";
+    for (const auto& info : all_ops().ops())
+      if (info.callback == op.op) name = info.name;
+    out.push_back(boost::json::object{{"id", id}, {"name", name}, {"stack", op.stack}});
+  }
+  return boost::json::serialize(out);
+}
+
+void op_test_trace_ops(Runtime& rt, bool trace) { rt.trace_async_ops = trace; }
+
 }  // namespace
 
 void register_testing_ops(bridge::OpRegistry& r) {
@@ -100,6 +117,8 @@ void register_testing_ops(bridge::OpRegistry& r) {
   r.sync<op_source_line>("op_source_line");
   r.sync<op_bench_now>("op_bench_now");
   r.async<op_tool_tick>("op_tool_tick");
+  r.sync<op_test_ops_in_flight>("op_test_ops_in_flight");
+  r.sync<op_test_trace_ops>("op_test_trace_ops");
   r.sync<op_test_permissions_push>("op_test_permissions_push");
   r.sync<op_test_permissions_pop>("op_test_permissions_pop");
 }
