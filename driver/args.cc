@@ -17,6 +17,7 @@ const char kUsage[] =
     "  FILE [ARGS]...                 The same as `run`\n"
     "  test [OPTIONS] [PATHS]...      Run the tests of {*_,*.,}test.{ts,tsx,mts,js,mjs,jsx} files\n"
     "  bench [OPTIONS] [PATHS]...     Run the benchmarks of {*_,*.,}bench.{ts,…} files\n"
+    "  coverage [--lcov] DIR          Report the coverage `test --coverage=DIR` collected\n"
     "\n"
     "Options:\n"
     "  -A, --allow-all                Allow all permissions\n"
@@ -86,6 +87,10 @@ void parse_test_args(const std::vector<std::string>& argv, size_t i, const std::
     } else if (arg == "--permit-no-files") test.permit_no_files = true;
     else if (arg == "--parallel") command.parallel = true;
     else if (arg == "--trace-leaks") test.trace_leaks = true;
+    else if (arg.starts_with("--coverage=")) {
+      std::string dir = arg.substr(11);
+      command.coverage_dir = dir.starts_with('/') ? dir : cwd + "/" + dir;
+    }
     else if (flag_value(argv, i, "--reporter", value)) {
       if (value != "pretty" && value != "dot" && value != "junit" && value != "tap")
         throw std::invalid_argument(fmt::format(
@@ -97,7 +102,7 @@ void parse_test_args(const std::vector<std::string>& argv, size_t i, const std::
     else if (arg == "-q" || arg == "--quiet") command.quiet = true;
     else if (arg == "--no-prompt") command.permissions.set_prompt(false);
     else if (arg == "--doc" || arg == "--no-run" || arg.starts_with("--shuffle") || arg == "--hide-stacktraces" ||
-             arg == "--clean" || arg.starts_with("--coverage"))
+             arg == "--clean" || arg == "--coverage")
       throw std::invalid_argument(fmt::format("{} is not supported by toolchain test yet", arg));
     else if (is_ignored_flag(arg)) continue;
     else if (!command.permissions.parse_flag(arg, cwd))
@@ -157,6 +162,18 @@ Command parse_args(const std::vector<std::string>& argv, const std::string& cwd,
   if (first == "bench") {
     command.kind = Command::Kind::Bench;
     parse_bench_args(argv, 1, cwd, command);
+    return command;
+  }
+  if (first == "coverage") {
+    command.kind = Command::Kind::Coverage;
+    for (size_t k = 1; k < argv.size(); ++k) {
+      const std::string& arg = argv[k];
+      if (arg == "--lcov") command.coverage_lcov = true;
+      else if (arg.starts_with('-')) throw std::invalid_argument(fmt::format("unexpected argument '{}' found", arg));
+      else command.coverage_dir = arg.starts_with('/') ? arg : cwd + "/" + arg;
+    }
+    if (command.coverage_dir.empty())
+      throw std::invalid_argument("the following required arguments were not provided:\n  <DIR>\n\nUsage: toolchain coverage [--lcov] <DIR>");
     return command;
   }
   if (first == "run") ++i;

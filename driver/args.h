@@ -12,7 +12,7 @@
 namespace toolchain::driver {
 
 struct Command {
-  enum class Kind { Run, Version, Help, Test, Bench } kind = Kind::Help;
+  enum class Kind { Run, Version, Help, Test, Bench, Coverage } kind = Kind::Help;
   std::string script;
   std::vector<std::string> script_args;
   permissions::Permissions permissions;
@@ -21,6 +21,8 @@ struct Command {
   tools::test::TestOptions test;  // `test`
   bool parallel = false;          // `test --parallel`: jobs from DENO_JOBS or the cores
   tools::bench::BenchOptions bench;  // `bench`
+  std::string coverage_dir;          // `test --coverage=DIR` (absolute), `coverage DIR`
+  bool coverage_lcov = false;        // `coverage --lcov`
 };
 
 // Throws std::invalid_argument with the message to print after "error: ".

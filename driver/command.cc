@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "driver/args.h"
+#include "tools/coverage/coverage_report.h"
 
 namespace toolchain::driver {
 
@@ -60,6 +61,8 @@ int run_command(const Invocation& inv) {
       write_fd(inv.stdio.out, fmt::format("toolchain {} (deno 2.9.6 compatible)\nv8 {}\n", kVersion,
                                           v8_version()));
       return 0;
+    case Command::Kind::Coverage:
+      return tools::coverage::report(command.coverage_dir, command.coverage_lcov, inv.cwd, inv.stdio);
     case Command::Kind::Run:
     case Command::Kind::Test:
     case Command::Kind::Bench:
@@ -76,6 +79,7 @@ int run_command(const Invocation& inv) {
   options.module_cache = inv.module_cache;
   options.max_heap_mb = command.max_heap_mb;
   if (command.kind == Command::Kind::Test) {
+    options.coverage_dir = command.coverage_dir;
     if (command.parallel) command.test.jobs = parallel_jobs(inv.env);
     return tools::test::run_tests(command.test, options);
   }

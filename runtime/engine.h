@@ -68,6 +68,7 @@ struct RunOptions {
   size_t max_heap_mb = 0;                    // 0: V8's default heap limit
   std::shared_ptr<modules::ModuleCache> module_cache;  // a daemon's warm cache; may be null
   std::shared_ptr<ToolHook> tool;            // null: an ordinary program
+  std::string coverage_dir;                  // non-empty: write V8's precise coverage JSON here at the end
 };
 
 // Initialises V8 once per process. Safe to call more than once.

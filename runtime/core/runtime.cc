@@ -11,6 +11,7 @@
 
 #include "bridge/op.h"
 #include "core/snapshot.h"
+#include "coverage/precise_coverage.h"
 #include "errors/format_error.h"
 #include "modules/module_loader.h"
 #include "modules/specifier.h"
@@ -61,6 +62,10 @@ Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot)
     core = bootstrap_context(isolate_, context);
   core_.Reset(isolate_, core);
   modules_ = std::make_unique<ModuleLoader>(*this, options.module_cache);
+  if (!options.coverage_dir.empty()) {
+    coverage_dir = options.coverage_dir;
+    coverage = std::make_unique<coverage::PreciseCoverage>(isolate_, context);
+  }
 }
 
 void LoopHandle::post(std::function<void(Runtime&)> fn) {
@@ -76,6 +81,13 @@ void LoopHandle::close() {
 }
 
 Runtime::~Runtime() {
+  if (coverage) {
+    v8::HandleScope scope(isolate_);
+    isolate_->CancelTerminateExecution();
+    std::string error = coverage->write(coverage_dir);
+    if (!error.empty()) write_stderr(errors::error_prefix(*this) + "coverage: " + error + "\n");
+    coverage.reset();
+  }
   loop_handle_->close();
   parked_.clear();
   modules_.reset();

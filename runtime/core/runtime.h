@@ -23,6 +23,9 @@ namespace toolchain {
 namespace modules {
 class ModuleLoader;
 }
+namespace coverage {
+class PreciseCoverage;
+}
 using modules::ModuleLoader;
 
 // A way for other threads to post work to a runtime's loop that stays safe after
@@ -80,6 +83,9 @@ class Runtime {
   };
   std::map<uint64_t, InFlightOp> async_ops_in_flight;
   bool trace_async_ops = false;
+  // --coverage: counting since the runtime started; written when run() ends.
+  std::unique_ptr<coverage::PreciseCoverage> coverage;
+  std::string coverage_dir;
 
   // Throws the JsError Deno throws (NotCapable: Requires read access to …) unless
   // the program may do this. Every op checks here, in C++, before acting.
