@@ -17,6 +17,9 @@ const char kUsage[] =
     "  FILE [ARGS]...                 The same as `run`\n"
     "  cache [OPTIONS] FILE           Fetch a module's remote dependencies into the cache\n"
     "  info [--json] FILE             Show a module's dependency graph\n"
+    "  test [OPTIONS] [PATHS]...      Run the tests of {*_,*.,}test.{ts,tsx,mts,js,mjs,jsx} files\n"
+    "  bench [OPTIONS] [PATHS]...     Run the benchmarks of {*_,*.,}bench.{ts,…} files\n"
+    "  coverage [--lcov] DIR          Report the coverage `test --coverage=DIR` collected\n"
     "\n"
     "Options:\n"
     "  -A, --allow-all                Allow all permissions\n"
@@ -51,6 +54,95 @@ void parse_v8_flags(std::string_view value, Command& command) {
   }
 }
 
+// A flag's value: "--flag=VALUE" or "--flag VALUE".
+bool flag_value(const std::vector<std::string>& argv, size_t& i, std::string_view name, std::string& out) {
+  const std::string& arg = argv[i];
+  if (arg.starts_with(std::string(name) + "=")) {
+    out = arg.substr(name.size() + 1);
+    return true;
+  }
+  if (arg != name) return false;
+  if (i + 1 >= argv.size())
+    throw std::invalid_argument(fmt::format("a value is required for '{} <VALUE>' but none was supplied", name));
+  out = argv[++i];
+  return true;
+}
+
+// `toolchain test [OPTIONS] [PATHS]... [-- SCRIPT_ARGS]...`
+void parse_test_args(const std::vector<std::string>& argv, size_t i, const std::string& cwd, Command& command) {
+  auto& test = command.test;
+  for (; i < argv.size(); ++i) {
+    const std::string& arg = argv[i];
+    std::string value;
+    if (arg == "--") {
+      command.script_args.assign(argv.begin() + static_cast<long>(i) + 1, argv.end());
+      return;
+    }
+    if (!arg.starts_with('-') || arg == "-") test.paths.push_back(arg);
+    else if (flag_value(argv, i, "--filter", value)) test.filter = value;
+    else if (arg == "--fail-fast") test.fail_fast = 1;
+    else if (arg.starts_with("--fail-fast=")) {
+      char* end = nullptr;
+      unsigned long n = std::strtoul(arg.c_str() + 12, &end, 10);
+      if (*end != '\0' || n == 0)
+        throw std::invalid_argument(fmt::format("invalid value '{}' for '--fail-fast[=<N>]': expected a number > 0",
+                                                arg.substr(12)));
+      test.fail_fast = n;
+    } else if (arg == "--permit-no-files") test.permit_no_files = true;
+    else if (arg == "--parallel") command.parallel = true;
+    else if (arg == "--trace-leaks") test.trace_leaks = true;
+    else if (arg.starts_with("--coverage=")) {
+      std::string dir = arg.substr(11);
+      command.coverage_dir = dir.starts_with('/') ? dir : cwd + "/" + dir;
+    }
+    else if (flag_value(argv, i, "--reporter", value)) {
+      if (value != "pretty" && value != "dot" && value != "junit" && value != "tap")
+        throw std::invalid_argument(fmt::format(
+            "invalid value '{}' for '--reporter <REPORTER>'\n  [possible values: pretty, dot, junit, tap]", value));
+      if (value == "tap") throw std::invalid_argument("--reporter=tap is not supported");
+      test.reporter = value;
+    } else if (arg == "--junit-path") throw std::invalid_argument("a value is required for '--junit-path <PATH>'");
+    else if (arg.starts_with("--junit-path=")) test.junit_path = arg.substr(13);
+    else if (arg == "-q" || arg == "--quiet") command.quiet = true;
+    else if (arg == "--no-prompt") command.permissions.set_prompt(false);
+    else if (arg == "--doc" || arg == "--no-run" || arg.starts_with("--shuffle") || arg == "--hide-stacktraces" ||
+             arg == "--clean" || arg == "--coverage")
+      throw std::invalid_argument(fmt::format("{} is not supported by toolchain test yet", arg));
+    else if (is_ignored_flag(arg)) continue;
+    else if (!command.permissions.parse_flag(arg, cwd))
+      throw std::invalid_argument(fmt::format(
+          "unexpected argument '{}' found\n\n  tip: to pass '{}' as a value, use '-- {}'\n\nUsage: toolchain test "
+          "[OPTIONS] [FILES]... [-- [SCRIPT_ARG]...]",
+          arg, arg, arg));
+  }
+}
+
+// `toolchain bench [OPTIONS] [PATHS]... [-- SCRIPT_ARGS]...`
+void parse_bench_args(const std::vector<std::string>& argv, size_t i, const std::string& cwd, Command& command) {
+  auto& bench = command.bench;
+  for (; i < argv.size(); ++i) {
+    const std::string& arg = argv[i];
+    std::string value;
+    if (arg == "--") {
+      command.script_args.assign(argv.begin() + static_cast<long>(i) + 1, argv.end());
+      return;
+    }
+    if (!arg.starts_with('-') || arg == "-") bench.paths.push_back(arg);
+    else if (flag_value(argv, i, "--filter", value)) bench.filter = value;
+    else if (arg == "--json") bench.json = true;
+    else if (arg == "--no-history") bench.no_history = true;
+    else if (arg == "--permit-no-files") bench.permit_no_files = true;
+    else if (arg == "-q" || arg == "--quiet") command.quiet = true;
+    else if (arg == "--no-prompt") command.permissions.set_prompt(false);
+    else if (is_ignored_flag(arg)) continue;
+    else if (!command.permissions.parse_flag(arg, cwd))
+      throw std::invalid_argument(fmt::format(
+          "unexpected argument '{}' found\n\n  tip: to pass '{}' as a value, use '-- {}'\n\nUsage: toolchain bench "
+          "[OPTIONS] [FILES]... [-- [SCRIPT_ARG]...]",
+          arg, arg, arg));
+  }
+}
+
 }  // namespace
 
 Command parse_args(const std::vector<std::string>& argv, const std::string& cwd, const std::string& path_env) {
@@ -66,6 +158,28 @@ Command parse_args(const std::vector<std::string>& argv, const std::string& cwd,
     return command;
   }
   if (first == "-h" || first == "--help" || first == "help") return command;
+  if (first == "test") {
+    command.kind = Command::Kind::Test;
+    parse_test_args(argv, 1, cwd, command);
+    return command;
+  }
+  if (first == "bench") {
+    command.kind = Command::Kind::Bench;
+    parse_bench_args(argv, 1, cwd, command);
+    return command;
+  }
+  if (first == "coverage") {
+    command.kind = Command::Kind::Coverage;
+    for (size_t k = 1; k < argv.size(); ++k) {
+      const std::string& arg = argv[k];
+      if (arg == "--lcov") command.coverage_lcov = true;
+      else if (arg.starts_with('-')) throw std::invalid_argument(fmt::format("unexpected argument '{}' found", arg));
+      else command.coverage_dir = arg.starts_with('/') ? arg : cwd + "/" + arg;
+    }
+    if (command.coverage_dir.empty())
+      throw std::invalid_argument("the following required arguments were not provided:\n  <DIR>\n\nUsage: toolchain coverage [--lcov] <DIR>");
+    return command;
+  }
   command.kind = Command::Kind::Run;
   if (first == "run") ++i;
   else if (first == "cache") command.kind = Command::Kind::Cache, ++i;

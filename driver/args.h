@@ -6,11 +6,13 @@
 #include <vector>
 
 #include "permissions/permissions.h"
+#include "tools/bench/bench_runner.h"
+#include "tools/test/test_runner.h"
 
 namespace toolchain::driver {
 
 struct Command {
-  enum class Kind { Run, Version, Help, Cache, Info } kind = Kind::Help;
+  enum class Kind { Run, Version, Help, Cache, Info, Test, Bench, Coverage } kind = Kind::Help;
   std::string script;
   std::vector<std::string> script_args;
   permissions::Permissions permissions;
@@ -20,6 +22,11 @@ struct Command {
   bool cached_only = false;                  // --cached-only
   bool json = false;                         // info --json
   size_t max_heap_mb = 0;  // --v8-flags=--max-old-space-size=N (per program, not process-wide)
+  tools::test::TestOptions test;  // `test`
+  bool parallel = false;          // `test --parallel`: jobs from DENO_JOBS or the cores
+  tools::bench::BenchOptions bench;  // `bench`
+  std::string coverage_dir;          // `test --coverage=DIR` (absolute), `coverage DIR`
+  bool coverage_lcov = false;        // `coverage --lcov`
 };
 
 // Throws std::invalid_argument with the message to print after "error: ".

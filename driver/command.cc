@@ -2,7 +2,10 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -11,6 +14,7 @@
 #include "driver/info.h"
 #include "modules/import_map.h"
 #include "modules/specifier.h"
+#include "tools/coverage/coverage_report.h"
 
 namespace toolchain::driver {
 
@@ -59,6 +63,16 @@ std::shared_ptr<const modules::ImportMap> find_import_map(const std::string& mai
   }
 }
 
+// --parallel: DENO_JOBS if set to a number, else one job per core (Deno's rule).
+size_t parallel_jobs(const std::map<std::string, std::string>& env) {
+  if (auto it = env.find("DENO_JOBS"); it != env.end()) {
+    char* end = nullptr;
+    unsigned long n = std::strtoul(it->second.c_str(), &end, 10);
+    if (end != it->second.c_str() && *end == '\0' && n > 0) return n;
+  }
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
 }  // namespace
 
 int run_command(const Invocation& inv) {
@@ -79,9 +93,13 @@ int run_command(const Invocation& inv) {
       write_fd(inv.stdio.out, fmt::format("toolchain {} (deno 2.9.6 compatible)\nv8 {}\n", kVersion,
                                           v8_version()));
       return 0;
+    case Command::Kind::Coverage:
+      return tools::coverage::report(command.coverage_dir, command.coverage_lcov, inv.cwd, inv.stdio);
     case Command::Kind::Run:
     case Command::Kind::Cache:
     case Command::Kind::Info:
+    case Command::Kind::Test:
+    case Command::Kind::Bench:
       break;
   }
   RunOptions options;
@@ -123,6 +141,18 @@ int run_command(const Invocation& inv) {
   if (command.kind == Command::Kind::Info)
     write_fd(inv.stdio.out, command.json ? format_info_json(graph) : format_info(graph));
   return 0;
+}
+
+  if (command.kind == Command::Kind::Test) {
+    options.coverage_dir = command.coverage_dir;
+    if (command.parallel) command.test.jobs = parallel_jobs(inv.env);
+    return tools::test::run_tests(command.test, options);
+  }
+  if (command.kind == Command::Kind::Bench) {
+    command.bench.runtime_version = fmt::format("toolchain {}", kVersion);
+    return tools::bench::run_benches(command.bench, options);
+  }
+  return run_program(options);
 }
 
 }  // namespace toolchain::driver

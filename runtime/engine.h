@@ -59,6 +59,20 @@ class RunControl {
   std::optional<int> pending_;
 };
 
+// A tool that drives the program instead of letting it end by itself (the test
+// and bench runners, tools/): once the main module has been evaluated the engine
+// calls the built-in entry `internals.toolEntries[mode](config)` and runs the loop
+// until its promise settles. The program's reports reach the tool as JSON text,
+// on the program's own thread; an uncaught error goes to `on_uncaught` (already
+// formatted, "error: (in promise) Error: …") instead of stderr, and still ends
+// the program. The engine knows nothing of what the events mean.
+struct ToolHook {
+  std::string mode;                                      // "test", "bench"
+  std::string config;                                    // JSON, passed to the entry as is
+  std::function<bool(const std::string&)> on_event;      // false: the tool asks the program to stop early
+  std::function<void(const std::string&)> on_uncaught;
+};
+
 struct RunOptions {
   std::string main_module;                   // path (relative to cwd) or URL
   std::vector<std::string> args;             // Deno.args
@@ -76,6 +90,8 @@ struct RunOptions {
   std::shared_ptr<modules::ModuleStore> module_store;
   modules::FetchPolicy fetch_policy;                 // --reload, --cached-only
   std::shared_ptr<const modules::ImportMap> import_map;  // deno.json "imports"/"scopes"; may be null
+  std::shared_ptr<ToolHook> tool;            // null: an ordinary program
+  std::string coverage_dir;                  // non-empty: write V8's precise coverage JSON here at the end
 };
 
 // One module of a graph loaded without running it (`toolchain info`, `cache`).

@@ -45,6 +45,9 @@ v8::Local<v8::Value> make_js_error(v8::Isolate* isolate, const JsError& error);
 // destroyed on the pool thread. Park a promise's resolver with the runtime instead.
 void run_blocking(Runtime& rt, std::function<void()> work, std::function<void()> done);
 uint64_t park_resolver(Runtime& rt, v8::Local<v8::Promise::Resolver> resolver);
+// The runtime's table of async ops in flight (the test runner's op sanitizer).
+void async_op_started(Runtime& rt, uint64_t id, v8::FunctionCallback op);
+void async_op_finished(Runtime& rt, uint64_t id);
 v8::Local<v8::Promise::Resolver> take_resolver(Runtime& rt, uint64_t id);
 
 inline void throw_js_error(v8::Isolate* isolate, const JsError& error) {
@@ -101,6 +104,7 @@ struct AsyncOp<F> {
       W work = std::apply([&](auto&&... a) { return F(rt, std::move(a)...); }, std::move(args));
       auto outcome = std::make_shared<Outcome>();
       uint64_t pending = park_resolver(rt, resolver);
+      async_op_started(rt, pending, &call);
       run_blocking(
           rt,
           [outcome, work = std::move(work)]() mutable {
@@ -116,6 +120,7 @@ struct AsyncOp<F> {
             }
           },
           [isolate, &rt, outcome, pending] {
+            async_op_finished(rt, pending);
             auto resolver = take_resolver(rt, pending);
             auto context = isolate->GetCurrentContext();
             if (auto* error = std::get_if<2>(outcome.get())) {

@@ -15,7 +15,8 @@ int run_program(const RunOptions& options) {
   runtime.finish();
   if (options.control) {
     options.control->detach();
-    options.control->finished(code);
+    // A tool's run (one test file of many) is not the end of the invocation.
+    if (!options.tool) options.control->finished(code);
   }
   return code;
 }

@@ -3,6 +3,8 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include <fmt/format.h>
+
 #include "bridge/op.h"
 #include "core/runtime.h"
 
@@ -52,6 +54,25 @@ uint64_t park_resolver(Runtime& rt, v8::Local<v8::Promise::Resolver> resolver) {
 }
 
 v8::Local<v8::Promise::Resolver> take_resolver(Runtime& rt, uint64_t id) { return rt.take_resolver(id); }
+
+void async_op_started(Runtime& rt, uint64_t id, v8::FunctionCallback op) {
+  std::string stack;
+  if (rt.trace_async_ops) {
+    // Where the program started it, for --trace-leaks.
+    auto* isolate = rt.isolate();
+    auto trace = v8::StackTrace::CurrentStackTrace(isolate, 10);
+    for (int i = 0; i < trace->GetFrameCount(); ++i) {
+      auto frame = trace->GetFrame(isolate, i);
+      v8::String::Utf8Value url(isolate, frame->GetScriptNameOrSourceURL());
+      v8::String::Utf8Value name(isolate, frame->GetFunctionName());
+      std::string where = fmt::format("{}:{}:{}", *url ? *url : "", frame->GetLineNumber(), frame->GetColumn());
+      stack += (name.length() > 0) ? fmt::format("    at {} ({})\n", *name, where) : fmt::format("    at {}\n", where);
+    }
+  }
+  rt.async_ops_in_flight.emplace(id, Runtime::InFlightOp{op, std::move(stack)});
+}
+
+void async_op_finished(Runtime& rt, uint64_t id) { rt.async_ops_in_flight.erase(id); }
 
 void run_blocking(Runtime& rt, std::function<void()> work, std::function<void()> done) {
   rt.ref();

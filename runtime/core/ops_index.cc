@@ -16,6 +16,7 @@ void register_compression_ops(bridge::OpRegistry&);
 void register_native_stream_ops(bridge::OpRegistry&);
 void register_transfer_ops(bridge::OpRegistry&);
 void register_fetch_ops(bridge::OpRegistry&);
+void register_testing_ops(bridge::OpRegistry&);
 
 const bridge::OpRegistry& all_ops() {
   static const bridge::OpRegistry registry = [] {
@@ -34,6 +35,7 @@ const bridge::OpRegistry& all_ops() {
     register_native_stream_ops(r);
     register_transfer_ops(r);
     register_fetch_ops(r);
+    register_testing_ops(r);
     return r;
   }();
   return registry;

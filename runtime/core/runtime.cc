@@ -11,6 +11,7 @@
 
 #include "bridge/op.h"
 #include "core/snapshot.h"
+#include "coverage/precise_coverage.h"
 #include "errors/format_error.h"
 #include "io/stdio_state.h"
 #include "signals/signal_hub.h"
@@ -27,6 +28,7 @@ Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot)
       args(options.args),
       permissions(options.permissions),
       stdio(options.stdio),
+      tool(options.tool),
       main_specifier_(options.main_module) {
   signals_ = std::make_unique<signals::SignalHub>(*this, options.process_signals);
   allocator_.reset(v8::ArrayBuffer::Allocator::NewDefaultAllocator());
@@ -64,6 +66,10 @@ Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot)
   core_.Reset(isolate_, core);
   store_ = options.module_store;
   modules_ = std::make_unique<ModuleLoader>(*this, options.module_store, options.fetch_policy, options.import_map);
+  if (!options.coverage_dir.empty()) {
+    coverage_dir = options.coverage_dir;
+    coverage = std::make_unique<coverage::PreciseCoverage>(isolate_, context);
+  }
 }
 
 void LoopHandle::post(std::function<void(Runtime&)> fn) {
@@ -79,7 +85,7 @@ void LoopHandle::close() {
 }
 
 Runtime::~Runtime() {
-  finish_cache_writes();
+  finish();
   loop_handle_->close();
   stdio_state_.reset();
   signals_.reset();
@@ -97,6 +103,13 @@ Runtime::~Runtime() {
 }
 
 void Runtime::finish() {
+  if (coverage) {
+    v8::HandleScope scope(isolate_);
+    isolate_->CancelTerminateExecution();
+    std::string error = coverage->write(coverage_dir);
+    if (!error.empty()) write_stderr(errors::error_prefix(*this) + "coverage: " + error + "\n");
+    coverage.reset();
+  }
   finish_cache_writes();
   stdio_state_.reset();
 }
@@ -295,9 +308,20 @@ bool Runtime::stderr_colors() const {
   return !env.contains("NO_COLOR") && ::isatty(stdio.err) == 1;
 }
 
+void Runtime::report_failure(const std::string& text) {
+  if (tool && tool->on_uncaught) tool->on_uncaught(text);
+  else write_stderr(text);
+}
+
 void Runtime::report_uncaught(v8::Local<v8::Value> exception, bool in_promise) {
   if (exiting_ || handle_termination()) return;
-  write_stderr(errors::format_uncaught(*this, exception, in_promise));
+  if (tool && tool->on_uncaught) {
+    // Deno's test runner words it "error: (in promise) Error: …" in its ERRORS section.
+    tool->on_uncaught(errors::error_prefix(*this) + (in_promise ? "(in promise) " : "") +
+                      errors::format_exception(*this, exception));
+  } else {
+    write_stderr(errors::format_uncaught(*this, exception, in_promise));
+  }
   exit(1);
 }
 
@@ -346,10 +370,10 @@ int Runtime::run() {
     main_module_url = modules::resolve_main(main_specifier_, cwd);
     module = modules_->load_main(main_module_url);
   } catch (const modules::LoadError& error) {
-    write_stderr(errors::format_load_error(*this, error.what()));
+    report_failure(errors::format_load_error(*this, error.what()));
     return 1;
   } catch (const modules::CompileError& error) {
-    write_stderr(errors::format_compile_error(*this, error));
+    report_failure(errors::format_compile_error(*this, error));
     return 1;
   }
 
@@ -365,6 +389,7 @@ int Runtime::run() {
   start_cache_writes();
   after_macrotask();
   dispatch_load_when_evaluated(evaluation);
+  if (tool) return run_tool(evaluation);
   {
     // run_one() must wait for work still on the blocking pool, not return.
     auto guard = boost::asio::make_work_guard(loop_);
@@ -390,6 +415,46 @@ int Runtime::run() {
     write_stderr(errors::error_prefix(*this) + "Top-level await promise never resolved\n");
     return 1;
   }
+  return exit_code_;
+}
+
+int Runtime::run_tool(v8::Local<v8::Value> evaluation) {
+  auto pending = [](v8::Local<v8::Value> value) {
+    return value->IsPromise() && value.As<v8::Promise>()->State() == v8::Promise::kPending;
+  };
+  auto guard = boost::asio::make_work_guard(loop_);
+  auto run_while_pending = [&](v8::Local<v8::Value> value) {
+    while (!exiting_ && refs_ > 0 && pending(value)) loop_.run_one();
+    if (!exiting_) handle_termination();
+    if (exiting_) return false;
+    if (!pending(value)) return true;
+    tool->on_uncaught(errors::error_prefix(*this) +
+                      "Promise resolution is still pending but the event loop has already resolved\n");
+    exit(1);
+    return false;
+  };
+  // The module with its top-level await, then the tool's entry.
+  if (exiting_ || !run_while_pending(evaluation)) return exit_code_;
+  auto context = this->context();
+  v8::Local<v8::Value> result;
+  {
+    v8::TryCatch try_catch(isolate_);
+    v8::Local<v8::Value> internals, entries, entry;
+    v8::Local<v8::Value> config = v8_str(isolate_, tool->config);
+    bool called = core()->Get(context, v8_str(isolate_, "internals")).ToLocal(&internals) &&
+                  internals.As<v8::Object>()->Get(context, v8_str(isolate_, "toolEntries")).ToLocal(&entries) &&
+                  entries->IsObject() &&
+                  entries.As<v8::Object>()->Get(context, v8_str(isolate_, tool->mode)).ToLocal(&entry) &&
+                  entry->IsFunction() &&
+                  entry.As<v8::Function>()->Call(context, v8::Undefined(isolate_), 1, &config).ToLocal(&result);
+    if (!called) {
+      if (try_catch.HasCaught() && !try_catch.HasTerminated()) report_uncaught(try_catch.Exception(), false);
+      else if (!exiting_ && !handle_termination()) exit(1);
+      return exit_code_;
+    }
+  }
+  after_macrotask();
+  run_while_pending(result);
   return exit_code_;
 }
 

@@ -33,6 +33,8 @@ class SignalHub;
 }
 namespace http {
 class HttpClient;
+namespace coverage {
+class PreciseCoverage;
 }
 using modules::ModuleLoader;
 
@@ -95,6 +97,20 @@ class Runtime {
   ResourceTable resources;
   // fetch()'s HTTP client and its keep-alive pool (fetch/fetch_ops.cc), made when first used.
   std::shared_ptr<http::HttpClient> http_client;
+  std::shared_ptr<ToolHook> tool;  // set when a tool (test, bench) drives the program
+  // Outer permission sets while a narrower one applies (a test's `permissions`).
+  std::vector<permissions::Permissions> saved_permissions;
+  // Async ops started and not yet settled, by their parked promise (bridge/op.h);
+  // with trace_async_ops each keeps the stack that started it.
+  struct InFlightOp {
+    v8::FunctionCallback op;
+    std::string stack;
+  };
+  std::map<uint64_t, InFlightOp> async_ops_in_flight;
+  bool trace_async_ops = false;
+  // --coverage: counting since the runtime started; written when run() ends.
+  std::unique_ptr<coverage::PreciseCoverage> coverage;
+  std::string coverage_dir;
 
   // Throws the JsError Deno throws (NotCapable: Requires read access to …) unless
   // the program may do this. Every op checks here, in C++, before acting.
@@ -138,6 +154,8 @@ class Runtime {
   // An exception no JavaScript caught (a callback's, a listener's): first an
   // `error` ErrorEvent at globalThis; report_uncaught unless a listener canceled it.
   void report_exception(v8::Local<v8::Value> exception);
+  // A program that cannot start (load or compile error): to stderr, or to the tool.
+  void report_failure(const std::string& text);
   // Writes to the program's stderr.
   void write_stderr(std::string_view text);
   bool stderr_colors() const;
@@ -152,6 +170,8 @@ class Runtime {
   bool call_hook(const char* name, int argc, v8::Local<v8::Value>* argv);
   // `load` once the main module has finished evaluating.
   void dispatch_load_when_evaluated(v8::Local<v8::Value> evaluation);
+  // After the main module: the tool's entry, then the loop until its promise settles.
+  int run_tool(v8::Local<v8::Value> evaluation);
 
   std::string main_specifier_;
   v8::Isolate* isolate_ = nullptr;

@@ -119,8 +119,12 @@ std::optional<std::string> format_with_console(Runtime& rt, v8::Local<v8::Value>
 }  // namespace
 
 std::string format_uncaught(Runtime& rt, v8::Local<v8::Value> exception, bool in_promise) {
+  return error_prefix(rt) + (in_promise ? "Uncaught (in promise) " : "Uncaught ") + format_exception(rt, exception);
+}
+
+std::string format_exception(Runtime& rt, v8::Local<v8::Value> exception) {
   auto context = rt.context();
-  std::string out = error_prefix(rt) + (in_promise ? "Uncaught (in promise) " : "Uncaught ");
+  std::string out;
   if (auto text = format_with_console(rt, exception)) return out + *text + "\n";
   std::string text = describe(rt, exception);
   if (!exception->IsNativeError()) return out + text + "\n";

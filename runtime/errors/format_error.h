@@ -21,6 +21,8 @@ namespace toolchain::errors {
 // "error: ", bold red when the program's stderr is a colour terminal.
 std::string error_prefix(const Runtime& rt);
 
+// The error alone, without "error: Uncaught ": "Error: boom\n<line>\n<caret>\n    at …\n".
+std::string format_exception(Runtime& rt, v8::Local<v8::Value> exception);
 std::string format_uncaught(Runtime& rt, v8::Local<v8::Value> exception, bool in_promise);
 std::string format_load_error(const Runtime& rt, std::string_view message);
 std::string format_compile_error(Runtime& rt, const modules::CompileError& error);

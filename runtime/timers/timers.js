@@ -108,6 +108,8 @@ function schedule(callback, delay, args, repeat) {
   const id = nextId++;
   const handle = new Timeout(id, callback, delay, args, repeat);
   const timer = { id, callback, args, delay, repeat, handle, deadline: op_now() + delay, seq: nextSeq++, ref: true, cancelled: false };
+  // Where it was set, for the test runner's --trace-leaks.
+  if (internals.traceTimers) timer.stack = new Error().stack;
   timers.set(id, timer);
   refCount++;
   push(timer);
@@ -176,7 +178,12 @@ function queueMicrotask(callback) {
   core.ops.op_queue_microtask(callback);
 }
 
-internals.timers = { refTimer: (id) => setRef(id, true), unrefTimer: (id) => setRef(id, false) };
+internals.timers = {
+  refTimer: (id) => setRef(id, true),
+  unrefTimer: (id) => setRef(id, false),
+  // Timers not yet fired or cleared (the test runner's leak sanitizer).
+  active: () => [...timers.values()].filter((t) => !t.cancelled).map((t) => ({ id: t.id, repeat: t.repeat, stack: t.stack })),
+};
 for (const fn of [setTimeout, setInterval, clearTimeout, clearInterval, queueMicrotask]) {
   Object.defineProperty(globalThis, fn.name, { value: fn, writable: true, enumerable: true, configurable: true });
 }

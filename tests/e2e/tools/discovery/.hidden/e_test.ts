@@ -1,0 +1,1 @@
+Deno.test(".hidden/e_test.ts", () => {});

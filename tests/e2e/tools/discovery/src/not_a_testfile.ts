@@ -1,0 +1,1 @@
+Deno.test("src/not_a_testfile.ts", () => {});

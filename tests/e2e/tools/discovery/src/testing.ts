@@ -1,0 +1,1 @@
+Deno.test("src/testing.ts", () => {});

@@ -1,0 +1,1 @@
+Deno.test("vendor/c_test.mts", () => {});

@@ -1,0 +1,4 @@
+Deno.test("exits", () => {
+  Deno.exit(0);
+});
+Deno.test("still runs", () => {});

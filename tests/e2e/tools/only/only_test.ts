@@ -1,0 +1,2 @@
+Deno.test("not this", () => {});
+Deno.test({ name: "this one", only: true, fn() {} });

@@ -1,0 +1,2 @@
+Deno.test("never runs", () => {});
+throw new Error("top level");
