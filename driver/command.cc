@@ -126,6 +126,15 @@ int run_command(const Invocation& inv) {
       write_fd(err, fmt::format("{}Download{} {}\n", colors ? "\x1b[32m" : "", colors ? "\x1b[0m" : "", url));
     };
   }
+  if (command.kind == Command::Kind::Test) {
+    options.coverage_dir = command.coverage_dir;
+    if (command.parallel) command.test.jobs = parallel_jobs(inv.env);
+    return tools::test::run_tests(command.test, options);
+  }
+  if (command.kind == Command::Kind::Bench) {
+    command.bench.runtime_version = fmt::format("toolchain {}", kVersion);
+    return tools::bench::run_benches(command.bench, options);
+  }
   try {
     options.import_map = find_import_map(modules::resolve_main(command.script, inv.cwd));
   } catch (const std::exception& error) {
@@ -141,18 +150,6 @@ int run_command(const Invocation& inv) {
   if (command.kind == Command::Kind::Info)
     write_fd(inv.stdio.out, command.json ? format_info_json(graph) : format_info(graph));
   return 0;
-}
-
-  if (command.kind == Command::Kind::Test) {
-    options.coverage_dir = command.coverage_dir;
-    if (command.parallel) command.test.jobs = parallel_jobs(inv.env);
-    return tools::test::run_tests(command.test, options);
-  }
-  if (command.kind == Command::Kind::Bench) {
-    command.bench.runtime_version = fmt::format("toolchain {}", kVersion);
-    return tools::bench::run_benches(command.bench, options);
-  }
-  return run_program(options);
 }
 
 }  // namespace toolchain::driver

@@ -6,10 +6,13 @@
 // makes a DOMException of that name).
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace toolchain::bridge {
 
 struct JsError {
+  JsError(std::string cls, std::string message, std::string code = {})
+      : cls(std::move(cls)), message(std::move(message)), code(std::move(code)) {}
   std::string cls;
   std::string message;
   std::string code;  // set as the error's `code` when not empty: "ENOENT", as Deno 2 does

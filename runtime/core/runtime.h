@@ -33,6 +33,7 @@ class SignalHub;
 }
 namespace http {
 class HttpClient;
+}
 namespace coverage {
 class PreciseCoverage;
 }
