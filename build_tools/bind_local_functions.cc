@@ -11,7 +11,8 @@
 // are code: binding a reference to IN's own definition instead of an equal
 // copy elsewhere changes nothing but the time the loader spends.
 //
-// x86-64 ELF only; anything else is reported and refused.
+// x86-64 ELF only; anything else is reported and refused. A library not
+// linked with -z now is copied unchanged.
 #include <elf.h>
 
 #include <cstdio>
@@ -133,11 +134,14 @@ int main(int argc, char** argv) {
       throw std::runtime_error("not an x86-64 ELF shared library");
     Tables t = dynamic_tables(lib);
     if (t.pltrel != DT_RELA) throw std::runtime_error("PLT relocations are not RELA");
-    if (!binds_now(lib)) throw std::runtime_error("library is not linked with -z now");
-    uint64_t symtab = lib.offset_of(t.symtab);
+    // Without -z now the loader would meet relative relocations in .rela.plt
+    // lazily, which it cannot do: such a library is copied unchanged.
     Counts n;
-    bind_table(lib, symtab, t.rela, t.relasz, n);
-    bind_table(lib, symtab, t.jmprel, t.pltrelsz, n);
+    if (binds_now(lib)) {
+      uint64_t symtab = lib.offset_of(t.symtab);
+      bind_table(lib, symtab, t.rela, t.relasz, n);
+      bind_table(lib, symtab, t.jmprel, t.pltrelsz, n);
+    }
 
     std::string tmp = std::string(argv[2]) + ".tmp";
     {

@@ -127,7 +127,7 @@ std::shared_ptr<const modules::CachedModule> DiskCache::find_source(const std::s
 
 void DiskCache::store(const std::optional<modules::FileIdentity>&, std::shared_ptr<const modules::CachedModule> entry,
                       bool fresh) {
-  if (!fresh) return;
+  if (!fresh || entry->original.size() < modules::kSmallSourceBytes) return;
   std::lock_guard lock(mutex_);
   if (!disabled_) pending_.transpile.emplace_back(entry->hash, entry->code);
 }
@@ -258,7 +258,10 @@ void DiskCache::commit() {
         dbs_[which] = Database::open_or_create(dir_ + "/" + kDbs[which].file, kSchemaVersion, kDbs[which].schema,
                                                warn_, &failure);
         tried_[which] = true;
-        if (!dbs_[which]) return disable(failure);
+        if (!dbs_[which]) {
+          if (!failure.empty()) disable(failure);
+          return;  // empty: busy for now; this batch is skipped
+        }
       }
       sqlite3* db = dbs_[which]->handle();
       int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);

@@ -115,7 +115,8 @@ std::unique_ptr<Database> Database::open_existing(const std::string& path, int v
 
 std::unique_ptr<Database> Database::open_or_create(const std::string& path, int version, const char* schema,
                                                    const Warn& warn, std::string* failure) {
-  for (int attempt = 0; attempt < 2; ++attempt) {
+  bool set_aside_once = false;
+  for (int attempt = 0; attempt < 8; ++attempt) {
     sqlite3* db = nullptr;
     int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
                              nullptr);
@@ -129,18 +130,26 @@ std::unique_ptr<Database> Database::open_or_create(const std::string& path, int 
       rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr);
       if (rc == SQLITE_OK) return std::unique_ptr<Database>(new Database(db, path));
       sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
-      if (schema_version(db, &rc) == version) return std::unique_ptr<Database>(new Database(db, path));  // a racer made it
+      int ignored;
+      if (schema_version(db, &ignored) == version) return std::unique_ptr<Database>(new Database(db, path));  // a racer made it
     }
     std::string message = db ? sqlite3_errmsg(db) : "out of memory";
     sqlite3_close(db);
-    if (attempt == 0 && (found > 0 || is_corruption(rc))) {
+    // Another process is creating or switching the same file to WAL right now:
+    // a moment later it is ready.
+    if ((rc & 0xff) == SQLITE_BUSY || (rc & 0xff) == SQLITE_LOCKED) {
+      ::usleep(10000 * (attempt + 1));
+      continue;
+    }
+    if (!set_aside_once && (found > 0 || is_corruption(rc))) {
       set_aside(path, found > 0 ? fmt::format("has schema version {}, not {}", found, version) : "is corrupt", warn);
+      set_aside_once = true;
       continue;
     }
     *failure = message;
     return nullptr;
   }
-  return nullptr;
+  return nullptr;  // still busy: not this time (failure left empty)
 }
 
 Database::~Database() { sqlite3_close(db_); }

@@ -39,8 +39,9 @@ class Database {
   // Opens `path` for reading if it exists and has `version`; sets aside a
   // foreign or broken file. Null if there is no usable file (yet).
   static std::unique_ptr<Database> open_existing(const std::string& path, int version, const Warn& warn);
-  // Opens or creates `path` with `schema`; null (and a warning) if the
-  // directory cannot hold it.
+  // Opens or creates `path` with `schema`. Null with *failure set if the
+  // directory cannot hold it; null with *failure empty if other processes kept
+  // it busy through every retry (try again on a later run).
   static std::unique_ptr<Database> open_or_create(const std::string& path, int version, const char* schema,
                                                   const Warn& warn, std::string* failure);
   ~Database();

@@ -193,7 +193,7 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
       // cache, so a cache made for one file must not serve an equal file elsewhere.
       std::string hash =
           source_hash(source.text, (source.type == ModuleType::TypeScript ? "ts " : "js ") + url);
-      if (store_) {
+      if (store_ && source.text.size() >= kSmallSourceBytes) {
         if (auto hit = store_->find_source(hash, v8_tag)) {
           auto entry = std::make_shared<CachedModule>(*hit);
           entry->original = std::move(source.text);
@@ -250,10 +250,12 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
       by_url_.emplace(url, std::move(record));
       throw error;
     }
-    if (store_ && !graph_only_ && (!code_cache || compile_source.GetCachedData()->rejected))
+    bool small = cached->original.size() < kSmallSourceBytes;
+    if (store_ && !small && !graph_only_ && (!code_cache || compile_source.GetCachedData()->rejected))
       need_code_cache_.push_back(record.get());
     record->dependencies = dependencies_of(isolate, context, module);
-    if (store_ && !store_->find_dependencies(cached->hash)) store_->store_dependencies(cached->hash, record->dependencies);
+    if (store_ && !small && !store_->find_dependencies(cached->hash))
+      store_->store_dependencies(cached->hash, record->dependencies);
   }
   if (module.IsEmpty() == false) {
     record->module.Reset(isolate, module);

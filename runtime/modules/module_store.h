@@ -81,6 +81,11 @@ class ModuleStore {
   virtual void count_transpile() {}
 };
 
+// Sources smaller than this are transpiled and compiled afresh, never looked up
+// in or written to a store's databases, nor given a code cache: for them a
+// database read or a code cache costs more than it saves.
+constexpr size_t kSmallSourceBytes = 4096;
+
 // A short stable hash of a module's text and type ("ts" or "js"), the key of
 // everything derived from it.
 std::string source_hash(std::string_view text, std::string_view type);

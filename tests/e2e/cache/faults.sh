@@ -3,8 +3,11 @@
 # running without the cache with one warning; concurrent processes share it.
 source "$(dirname "$0")/lib.bash"
 cd "$work"
-printf 'import { x } from "./dep.ts";\nconst y: number = x * 2;\nconsole.log(y);\n' > main.ts
-printf 'export const x: number = 21;\n' > dep.ts
+# Modules of at least 4 KiB: smaller ones are transpiled afresh and never
+# stored (modules::kSmallSourceBytes).
+pad=$(printf '// padding to make the module worth caching\n%.0s' {1..100})
+printf 'import { x } from "./dep.ts";\nconst y: number = x * 2;\nconsole.log(y);\n%s\n' "$pad" > main.ts
+printf 'export const x: number = 21;\n%s\n' "$pad" > dep.ts
 dbs="remote transpile deps code_cache"
 out=$(run main.ts 2>&1); expect_eq "$out" "42" "first run"
 for db in transpile deps code_cache; do [[ -f $TOOLCHAIN_DIR/${db}_v1.db ]] || fail "$db not created"; done
@@ -47,4 +50,9 @@ for round in cold warm; do
   wait
   for i in $(seq 8); do expect_eq "$(cat "$work/out.$i")" "42" "concurrent $round run $i"; done
 done
+# A small program reads and writes no database at all.
+rm -rf "$TOOLCHAIN_DIR"
+printf 'const n: number = 7;\nconsole.log(n * 6);\n' > small.ts
+expect_eq "$(run small.ts 2>&1)" "42" "small program"
+expect_eq "$(ls "$TOOLCHAIN_DIR" 2>/dev/null | grep -c '\.db')" "0" "small program: no database opened"
 finish
