@@ -15,6 +15,7 @@ void register_crypto_ops(bridge::OpRegistry&);
 void register_compression_ops(bridge::OpRegistry&);
 void register_native_stream_ops(bridge::OpRegistry&);
 void register_transfer_ops(bridge::OpRegistry&);
+void register_http_server_ops(bridge::OpRegistry&);
 
 const bridge::OpRegistry& all_ops() {
   static const bridge::OpRegistry registry = [] {
@@ -32,6 +33,7 @@ const bridge::OpRegistry& all_ops() {
     register_compression_ops(r);
     register_native_stream_ops(r);
     register_transfer_ops(r);
+    register_http_server_ops(r);
     return r;
   }();
   return registry;

@@ -80,6 +80,7 @@ void LoopHandle::close() {
 
 Runtime::~Runtime() {
   finish_cache_writes();
+  resources.clear();  // before the loop and the isolate their Asio objects and handles belong to
   loop_handle_->close();
   stdio_state_.reset();
   signals_.reset();
