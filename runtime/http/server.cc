@@ -414,9 +414,8 @@ void Server::shutdown() {
 
 void Server::maybe_finished() {
   if (!shutting_down_ || finished_ || !connections_.empty()) return;
-  finished_ = true;
   set_ref(false);
-  ref_ = false;
+  finished_ = true;
   notify_js(2, rid_);
 }
 
@@ -495,7 +494,9 @@ void Server::dispatch_js(std::shared_ptr<Exchange> exchange) {
 }
 
 void Server::notify_js(int kind, uint32_t id) {
-  asio::post(rt.loop(), [this, kind, id, alive = std::weak_ptr<bool>(alive_)] {
+  rt.ref();  // the program waits for the news (finished may be the last thing it awaits)
+  asio::post(rt.loop(), [this, kind, id, alive = std::weak_ptr<bool>(alive_), &rt = rt] {
+    rt.unref();
     if (alive.expired()) return;
     v8::Isolate* isolate = rt.isolate();
     v8::HandleScope scope(isolate);
@@ -512,12 +513,15 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
   exchange->head_sent = true;
   auto& conn = *exchange->conn;
   const auto& head = exchange->head;
-  bool keep_alive = head.keep_alive && !shutting_down_;
+  // During shutdown the connection closes after this response, without saying so (as Deno).
+  bool keep_alive = head.keep_alive;
   bool no_body = exchange->no_body || status < 200 || status == 204 || status == 304;
   exchange->no_body = no_body;
   std::string out;
   out.reserve(256 + (streamed || no_body ? 0 : body_size));
-  fmt::format_to(std::back_inserter(out), "HTTP/1.1 {} {}\r\n", status, status_text(status));
+  // The status line echoes an HTTP/1.0 client's version, as hyper does.
+  fmt::format_to(std::back_inserter(out), "HTTP/1.{} {} {}\r\n", head.version_minor == 0 ? 0 : 1, status,
+                 status_text(status));
   bool has_length = false, has_date = false;
   for (size_t i = 0; i + 1 < headers.size(); i += 2) {
     const auto& name = headers[i];
@@ -536,7 +540,7 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
   if (streamed) {
     if (!has_length && status != 204 && status != 304 && status >= 200) {
       if (head.version_minor >= 1) {
-        out += "transfer-encoding: chunked\r\n";
+        if (!no_body) out += "transfer-encoding: chunked\r\n";
         exchange->chunked = true;
       } else {
         keep_alive = false;  // HTTP/1.0: the body ends when the connection does
@@ -550,8 +554,8 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
     out += http_date();
     out += "\r\n";
   }
-  if (!keep_alive) out += "connection: close\r\n";
-  else if (head.version_minor == 0) out += "connection: keep-alive\r\n";
+  if (!keep_alive && head.version_minor >= 1) out += "connection: close\r\n";
+  if (keep_alive && head.version_minor == 0) out += "connection: keep-alive\r\n";
   out += "\r\n";
   if (!keep_alive) exchange->head.keep_alive = false;
   if (streamed) {
