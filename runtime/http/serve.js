@@ -196,7 +196,7 @@ function makeServer(options, handler) {
     console.error(`Listening on http://${host}:${addr.port}/${local}`);
   }
 
-  return {
+  const result = {
     addr,
     finished,
     shutdown,
@@ -206,10 +206,12 @@ function makeServer(options, handler) {
     unref() {
       if (servers.has(rid)) op_http_server_ref(rid, false);
     },
-    [Symbol.asyncDispose]() {
-      return shutdown();
-    },
   };
+  // `await using` where the engine has it (V8 10.2 does not).
+  if (typeof Symbol.asyncDispose === "symbol") {
+    Object.defineProperty(result, Symbol.asyncDispose, { value: shutdown, enumerable: false });
+  }
+  return result;
 }
 
 // SIGINT/SIGTERM while a server is listening: stop accepting, let the requests
@@ -249,7 +251,7 @@ function serve(arg1, arg2) {
     handler = options?.handler;
   }
   if (typeof handler !== "function") {
-    throw new TypeErrorCtor("A handler function must be provided.");
+    throw new TypeErrorCtor(`Cannot serve HTTP requests: handler must be a function, received ${typeof handler}`);
   }
   if (options === null || typeof options !== "object") {
     throw new TypeErrorCtor("Options must be an object.");
