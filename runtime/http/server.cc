@@ -465,14 +465,16 @@ void Server::dispatch_js(std::shared_ptr<Exchange> exchange) {
     auto context = rt.context();
     v8::Context::Scope context_scope(context);
     auto& head = exchange->head;
-    auto headers = v8::Array::New(isolate, static_cast<int>(head.headers.size() * 2));
+    // The flat [name, value, …] list made in one step (no per-element stores).
+    std::vector<v8::Local<v8::Value>> list;
+    list.reserve(head.headers.size() * 2);
     std::string_view host;
-    uint32_t i = 0;
     for (auto& [name, value] : head.headers) {
       if (name == "host") host = value;
-      headers->Set(context, i++, bridge::v8_str(isolate, name)).Check();
-      headers->Set(context, i++, bridge::v8_str(isolate, value)).Check();
+      list.push_back(bridge::v8_str(isolate, name));
+      list.push_back(bridge::v8_str(isolate, value));
     }
+    auto headers = v8::Array::New(isolate, list.data(), list.size());
     std::string url;
     if (head.target.starts_with("/")) {
       if (host.empty()) {
