@@ -3,7 +3,7 @@
 // C++ calls dispatch() for each request head and notify() for events.
 const {
   op_http_serve, op_http_respond, op_http_request_body, op_http_remote_addr, op_http_shutdown,
-  op_http_server_ref, op_http_server_close,
+  op_http_server_ref, op_http_server_close, op_http_want_completed,
 } = core.ops;
 const F = internals.fetch;
 const S = internals.streams;
@@ -52,6 +52,11 @@ class ServeHandlerInfo {
         ? PromiseCtor.resolve()
         : new PromiseCtor((resolve) => {
           exchange.onCompleted = resolve;
+          try {
+            op_http_want_completed(this.#server.rid, this.#id);
+          } catch {
+            resolve(); // already over
+          }
         });
     }
     return this.#completed;
@@ -72,6 +77,14 @@ function makeServer(options, handler) {
   const finished = new PromiseCtor((resolve) => {
     resolveFinished = resolve;
   });
+
+  const complete = (id) => {
+    const exchange = exchanges.get(id);
+    if (exchange === undefined) return;
+    exchanges.delete(id);
+    exchange.done = true;
+    exchange.onCompleted?.();
+  };
 
   const respondError = (id, error) => {
     let response;
@@ -106,10 +119,14 @@ function makeServer(options, handler) {
     const list = F.headerList(state.headers);
     const body = state.body;
     try {
-      if (body === null) {
-        op_http_respond(server.rid, id, state.status, list, null, false);
-      } else if (body.staticBytes !== null) {
-        op_http_respond(server.rid, id, state.status, list, body.staticBytes, false);
+      if (body === null || body.staticBytes !== null) {
+        op_http_respond(server.rid, id, state.status, list, body === null ? null : body.staticBytes, false);
+        // Written (or queued) whole: unless info.completed waits for it, forget the exchange.
+        const exchange = exchanges.get(id);
+        if (exchange.onCompleted === null) {
+          exchanges.delete(id);
+          exchange.done = true;
+        }
       } else {
         if (body.unusable()) throw new TypeErrorCtor("Body is unusable");
         const stream = body.stream;
@@ -117,8 +134,10 @@ function makeServer(options, handler) {
         PromisePrototypeThen(S.readableStreamToResource(stream, rid), undefined, () => {});
       }
     } catch (e) {
-      if (exchanges.has(id) && !(e instanceof Deno.errors.BadResource)) {
-        if (!fromOnError) respondError(id, e);
+      if (e instanceof Deno.errors.BadResource) {
+        complete(id); // the exchange ended first (the client went away)
+      } else if (exchanges.has(id) && !fromOnError) {
+        respondError(id, e);
       }
     }
   };
@@ -162,10 +181,7 @@ function makeServer(options, handler) {
       exchange.controller.abort(new DOMException("The connection was closed", "AbortError"));
       return;
     }
-    // NOTIFY_COMPLETED
-    exchanges.delete(id);
-    exchange.done = true;
-    exchange.onCompleted?.();
+    complete(id);
   };
 
   const [rid, boundHost, boundPort] = op_http_serve(hostname, port, dispatch, notify);

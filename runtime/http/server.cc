@@ -1,5 +1,6 @@
 #include "http/server.h"
 
+#include <algorithm>
 #include <ctime>
 
 #include <boost/asio/post.hpp>
@@ -89,7 +90,7 @@ const std::string& http_date() {
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
   Connection(Server& server, tcp::socket socket)
-      : server_(server), socket_(std::move(socket)), timer_(socket_.get_executor()) {}
+      : server_(server), socket_(std::move(socket)) {}
 
   void start() {
     socket_.set_option(tcp::no_delay(true));
@@ -102,17 +103,28 @@ class Connection : public std::enable_shared_from_this<Connection> {
     return socket_.remote_endpoint(ec);
   }
 
-  // Sends `head`, then `chunk`'s bytes, then `tail`; `done` after all are written.
+  // Queues `head`, then `chunk`'s bytes, then `tail`; `done` after they are written.
+  // Writes queued in one turn of the loop go out together in one writev
+  // (a response's head, its body chunks and the last chunk; pipelined responses).
   void send(std::string head, const uint8_t* chunk, size_t size, std::string_view tail,
-            std::function<void(bool ok)> done) {
+            std::function<void(bool ok)> done, SharedBytes keep = {}) {
     if (closed_) {
       if (done) post([done] { done(false); });
       return;
     }
-    auto write = std::make_shared<Write>(Write{std::move(head), chunk, size, tail, std::move(done)});
-    writes_.push_back(std::move(write));
-    if (!writing_) write_next();
+    buffered_ += head.size() + size + tail.size();
+    writes_.push_back(Write{std::move(head), chunk, size, tail, std::move(done), std::move(keep)});
+    if (!writing_ && !flush_posted_) {
+      flush_posted_ = true;
+      post([self = shared_from_this()] {
+        self->flush_posted_ = false;
+        self->write_batch();
+      });
+    }
   }
+
+  // Bytes queued or being written.
+  size_t buffered() const { return buffered_; }
 
   // The exchange's response is complete: next request, or close.
   void finish(Exchange& exchange, bool keep_alive) {
@@ -120,7 +132,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (exchange_.get() == &exchange) exchange_.reset();
     if (!keep_alive || !exchange.body_complete || server_.shutting_down()) {
       close_after_writes_ = true;
-      if (writes_.empty()) close();
+      if (idle_writes()) close();
       return;
     }
     arm_header_timer();
@@ -130,8 +142,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   void abort_response() {
     close_after_writes_ = true;
-    if (writes_.empty()) close();
+    if (idle_writes()) close();
   }
+
+  bool idle_writes() const { return writes_.empty() && !writing_; }
 
   // Shutdown: an idle connection closes now.
   void close_if_idle() {
@@ -143,7 +157,6 @@ class Connection : public std::enable_shared_from_this<Connection> {
     auto self = shared_from_this();
     closed_ = true;
     boost::system::error_code ec;
-    timer_.cancel();
     socket_.shutdown(tcp::socket::shutdown_both, ec);
     socket_.close(ec);
     if (exchange_) {
@@ -193,6 +206,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     size_t size;
     std::string_view tail;
     std::function<void(bool)> done;
+    SharedBytes keep;  // the chunk's memory, when the JavaScript side has moved on
   };
 
   template <typename F>
@@ -200,41 +214,50 @@ class Connection : public std::enable_shared_from_this<Connection> {
     asio::post(socket_.get_executor(), std::move(fn));
   }
 
-  void write_next() {
+  void write_batch() {
+    if (writing_ || closed_ || writes_.empty()) return;
     writing_ = true;
-    auto& w = *writes_.front();
-    std::array<asio::const_buffer, 3> buffers{asio::buffer(w.head), asio::buffer(w.chunk, w.size),
-                                              asio::buffer(w.tail.data(), w.tail.size())};
-    asio::async_write(socket_, buffers, [self = shared_from_this()](boost::system::error_code ec, size_t) {
+    in_flight_.clear();
+    for (auto& w : writes_) in_flight_.push_back(std::move(w));
+    writes_.clear();
+    gather_.clear();
+    for (auto& w : in_flight_) {
+      if (!w.head.empty()) gather_.push_back(asio::buffer(w.head));
+      if (w.size) gather_.push_back(asio::buffer(w.chunk, w.size));
+      if (!w.tail.empty()) gather_.push_back(asio::buffer(w.tail.data(), w.tail.size()));
+    }
+    asio::async_write(socket_, gather_, [self = shared_from_this()](boost::system::error_code ec, size_t) {
       self->writing_ = false;
-      auto write = std::move(self->writes_.front());
-      self->writes_.pop_front();
+      auto done = std::move(self->in_flight_);
+      self->in_flight_.clear();
+      for (auto& w : done) self->buffered_ -= w.head.size() + w.size + w.tail.size();
       if (ec) {
         auto rest = std::move(self->writes_);
         self->writes_.clear();
         self->close();
-        if (write->done) write->done(false);
-        for (auto& w : rest) {
-          if (w->done) w->done(false);
-        }
+        for (auto& w : done) if (w.done) w.done(false);
+        for (auto& w : rest) if (w.done) w.done(false);
         return;
       }
-      // The next write starts before `done`, which may run JavaScript that sends more.
-      if (!self->writes_.empty()) self->write_next();
+      // The next batch starts before the callbacks, which may run JavaScript that sends more.
+      if (!self->writes_.empty()) self->write_batch();
       else if (self->close_after_writes_) self->close();
-      if (write->done) write->done(true);
+      for (auto& w : done) if (w.done) w.done(true);
     });
   }
 
+  // The request head must be complete by then (slow clients, idle keep-alive).
   void arm_header_timer() {
-    timer_.expires_after(std::chrono::milliseconds(server_.header_timeout_ms));
-    timer_.async_wait([weak = weak_from_this()](boost::system::error_code ec) {
-      auto self = weak.lock();
-      // A request head that did not arrive in time (slowloris, idle keep-alive): close.
-      if (!ec && self && !self->exchange_) self->close();
-    });
+    deadline_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(server_.header_timeout_ms);
   }
 
+ public:
+  // From the server's sweep: closes the connection if its head is overdue.
+  void check_deadline(std::chrono::steady_clock::time_point now) {
+    if (!exchange_ && !closed_ && now >= deadline_) close();
+  }
+
+ private:
   bool wants_input() const {
     if (closed_ || close_after_writes_) return false;
     if (!exchange_) return true;
@@ -256,7 +279,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
                                 if (self->exchange_ && !self->exchange_->finished) {
                                   if (ec == asio::error::eof && self->exchange_->body_complete) {
                                     self->peer_gone();
-                                    if (self->writes_.empty()) self->close();
+                                    if (self->idle_writes()) self->close();
                                     else self->close_after_writes_ = true;
                                     return;
                                   }
@@ -303,7 +326,6 @@ class Connection : public std::enable_shared_from_this<Connection> {
   }
 
   void start_exchange() {
-    timer_.cancel();
     auto exchange = std::make_shared<Exchange>();
     exchange->conn = shared_from_this();
     exchange->head = std::move(parser_.head());
@@ -339,12 +361,16 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   Server& server_;
   tcp::socket socket_;
-  asio::steady_timer timer_;
+  std::chrono::steady_clock::time_point deadline_;
   RequestParser parser_;
   std::string in_;
   std::unique_ptr<char[]> buffer_;
   std::shared_ptr<Exchange> exchange_;
-  std::deque<std::shared_ptr<Write>> writes_;
+  std::vector<Write> writes_;       // queued, not yet written
+  std::vector<Write> in_flight_;    // being written
+  std::vector<asio::const_buffer> gather_;
+  size_t buffered_ = 0;
+  bool flush_posted_ = false;
   bool reading_ = false;
   bool writing_ = false;
   bool closed_ = false;
@@ -352,7 +378,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
 };
 
 Server::Server(Runtime& rt, tcp::endpoint endpoint, v8::Local<v8::Function> dispatch, v8::Local<v8::Function> notify)
-    : rt(rt), acceptor_(rt.loop()) {
+    : rt(rt), acceptor_(rt.loop()), sweep_(rt.loop()) {
   acceptor_.open(endpoint.protocol());
   acceptor_.set_option(tcp::acceptor::reuse_address(true));
   acceptor_.bind(endpoint);
@@ -367,6 +393,7 @@ Server::Server(Runtime& rt, tcp::endpoint endpoint, v8::Local<v8::Function> disp
 Server::~Server() {
   boost::system::error_code ec;
   acceptor_.close(ec);
+  sweep_.cancel();
   for (auto& exchange : exchanges_) exchange.second->conn.reset();
   exchanges_.clear();
   auto connections = std::move(connections_);
@@ -379,6 +406,20 @@ void Server::start(uint32_t rid) {
   set_ref(true);
   accepting_ = true;
   accept();
+  sweep();
+}
+
+// One timer for all connections' header deadlines, at a quarter of the timeout.
+void Server::sweep() {
+  auto period = std::clamp<uint32_t>(header_timeout_ms / 4, 50, 1000);
+  sweep_.expires_after(std::chrono::milliseconds(period));
+  sweep_.async_wait([this, alive = std::weak_ptr<bool>(alive_)](boost::system::error_code ec) {
+    if (ec || alive.expired() || finished_) return;
+    auto now = std::chrono::steady_clock::now();
+    std::vector<std::shared_ptr<Connection>> all(connections_.begin(), connections_.end());
+    for (auto& c : all) c->check_deadline(now);
+    sweep();
+  });
 }
 
 void Server::accept() {
@@ -447,7 +488,7 @@ void Server::end_exchange(Exchange& exchange) {
   exchange.conn.reset();
   exchange.finished = true;
   rt.unref();
-  notify_js(1, exchange.id);
+  if (exchange.notify_completed) notify_js(1, exchange.id);
 }
 
 std::shared_ptr<Exchange> Server::exchange(uint32_t id) const {
@@ -561,7 +602,8 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
   out += "\r\n";
   if (!keep_alive) exchange->head.keep_alive = false;
   if (streamed) {
-    conn.send(std::move(out), nullptr, 0, {}, nullptr);
+    exchange->notify_completed = true;  // JavaScript follows the body to its end
+    conn.send(std::move(out), nullptr, 0, {}, nullptr);  // goes out with the first chunk
     return;
   }
   if (!no_body) out.append(reinterpret_cast<const char*>(body), body_size);
@@ -573,6 +615,7 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
 
 namespace {
 const bridge::JsError kConnectionClosed{"Http", "connection closed before message completed"};
+constexpr size_t kSinkBuffer = 64 * 1024;  // response bytes queued before a stream waits for the socket
 }
 
 void ResponseSink::write_on_loop(const SharedBytes& chunk, LoopDone done) {
@@ -587,9 +630,17 @@ void ResponseSink::write_on_loop(const SharedBytes& chunk, LoopDone done) {
     return;
   }
   // The chunk's memory is written as it is; the closure keeps its BackingStore alive.
-  auto finish = [done, chunk](bool ok) { done(ok ? std::nullopt : std::optional(kConnectionClosed)); };
-  if (exchange->chunked) conn->send(fmt::format("{:x}\r\n", chunk.size), chunk.data(), chunk.size, "\r\n", finish);
-  else conn->send({}, chunk.data(), chunk.size, {}, finish);
+  // While little is queued the stream moves on at once (its chunk rides in the
+  // queue, kept alive), so a short body leaves in one write with its head and end.
+  std::string size_line = exchange->chunked ? fmt::format("{:x}\r\n", chunk.size) : std::string();
+  std::string_view tail = exchange->chunked ? "\r\n" : "";
+  if (conn->buffered() < kSinkBuffer) {
+    conn->send(std::move(size_line), chunk.data(), chunk.size, tail, nullptr, chunk);
+    asio::post(loop_, [done] { done(std::nullopt); });
+    return;
+  }
+  auto finish = [done](bool ok) { done(ok ? std::nullopt : std::optional(kConnectionClosed)); };
+  conn->send(std::move(size_line), chunk.data(), chunk.size, tail, finish, chunk);
 }
 
 void ResponseSink::close_on_loop(LoopDone done) {

@@ -57,6 +57,7 @@ struct Exchange {
   bool chunked = false;   // the body is sent with chunked transfer coding
   bool no_body = false;   // HEAD, 1xx, 204, 304: headers only
   bool aborted = false;   // the client went away first
+  bool notify_completed = false;  // JavaScript wants to hear when the response is done
 };
 
 class Server : public Resource {
@@ -88,9 +89,11 @@ class Server : public Resource {
 
  private:
   void accept();
+  void sweep();
   void maybe_finished();
 
   tcp::acceptor acceptor_;
+  asio::steady_timer sweep_;
   tcp::endpoint local_;
   uint32_t rid_ = 0;
   v8::Global<v8::Function> dispatch_, notify_;

@@ -99,6 +99,11 @@ std::vector<std::string> op_http_remote_addr(Runtime& rt, uint32_t rid, uint32_t
   return {address.to_string(), std::to_string(remote.port())};
 }
 
+// info.completed was asked for: notify when the response is done.
+void op_http_want_completed(Runtime& rt, uint32_t rid, uint32_t id) {
+  exchange_of(rt, rid, id)->notify_completed = true;
+}
+
 void op_http_shutdown(Runtime& rt, uint32_t rid) { rt.resources.get<Server>(rid)->shutdown(); }
 
 void op_http_server_ref(Runtime& rt, uint32_t rid, bool ref) { rt.resources.get<Server>(rid)->set_ref(ref); }
@@ -113,6 +118,7 @@ void register_http_server_ops(bridge::OpRegistry& r) {
   r.sync<op_http_respond>("op_http_respond");
   r.sync<op_http_request_body>("op_http_request_body");
   r.sync<op_http_remote_addr>("op_http_remote_addr");
+  r.sync<op_http_want_completed>("op_http_want_completed");
   r.sync<op_http_shutdown>("op_http_shutdown");
   r.sync<op_http_server_ref>("op_http_server_ref");
   r.sync<op_http_server_close>("op_http_server_close");
