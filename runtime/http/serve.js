@@ -131,7 +131,9 @@ function makeServer(options, handler) {
         if (body.unusable()) throw new TypeErrorCtor("Body is unusable");
         const stream = body.stream;
         const rid = op_http_respond(server.rid, id, state.status, list, null, true);
-        PromisePrototypeThen(S.readableStreamToResource(stream, rid), undefined, () => {});
+        // The exchange lives (for request.signal) until the body is written.
+        const done = () => complete(id);
+        PromisePrototypeThen(S.readableStreamToResource(stream, rid), done, done);
       }
     } catch (e) {
       if (e instanceof Deno.errors.BadResource) {

@@ -602,7 +602,6 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
   out += "\r\n";
   if (!keep_alive) exchange->head.keep_alive = false;
   if (streamed) {
-    exchange->notify_completed = true;  // JavaScript follows the body to its end
     conn.send(std::move(out), nullptr, 0, {}, nullptr);  // goes out with the first chunk
     return;
   }
@@ -635,8 +634,10 @@ void ResponseSink::write_on_loop(const SharedBytes& chunk, LoopDone done) {
   std::string size_line = exchange->chunked ? fmt::format("{:x}\r\n", chunk.size) : std::string();
   std::string_view tail = exchange->chunked ? "\r\n" : "";
   if (conn->buffered() < kSinkBuffer) {
-    conn->send(std::move(size_line), chunk.data(), chunk.size, tail, nullptr, chunk);
+    // `done` is posted before the flush, so a stream that ends now gets its
+    // last chunk into the same writev.
     asio::post(loop_, [done] { done(std::nullopt); });
+    conn->send(std::move(size_line), chunk.data(), chunk.size, tail, nullptr, chunk);
     return;
   }
   auto finish = [done](bool ok) { done(ok ? std::nullopt : std::optional(kConnectionClosed)); };
