@@ -133,7 +133,11 @@ function makeServer(options, handler) {
         const rid = op_http_respond(server.rid, id, state.status, list, null, true);
         // The exchange lives (for request.signal) until the body is written.
         const done = () => complete(id);
-        PromisePrototypeThen(S.readableStreamToResource(stream, rid), done, done);
+        PromisePrototypeThen(S.readableStreamToResource(stream, rid), done, (e) => {
+          // The body's own error is logged, as Deno does; a client gone is not.
+          if (!(e instanceof Deno.errors.Http)) console.error(e);
+          done();
+        });
       }
     } catch (e) {
       if (e instanceof Deno.errors.BadResource) {

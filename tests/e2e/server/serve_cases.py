@@ -45,7 +45,11 @@ def read_response(f, head=False):
     elif h.get("transfer-encoding") == "chunked":
         framing = "chunked"
         while True:
-            size = int(f.readline().split(b";")[0], 16)
+            line = f.readline()
+            if not line:
+                framing = "chunked, cut short"
+                break
+            size = int(line.split(b";")[0], 16)
             if size == 0:
                 while f.readline() not in (b"\r\n", b""):
                     pass
@@ -115,6 +119,14 @@ def run_cases(port):
     raw(port, get("/stream"))
     case("ReadableStream body with content-length")
     raw(port, get("/stream-length"))
+    case("ReadableStream that errors: cut short, connection closed")
+    raw(port, get("/stream-error"))
+    case("1 MiB streamed body")
+    s = socket.create_connection(("127.0.0.1", port))
+    s.sendall(get("/big"))
+    status, headers, body, framing = read_response(s.makefile("rb"))
+    log(f"  {status} [{framing}] {len(body)} bytes, all 'a': {body == b'a' * len(body)}")
+    s.close()
     case("HTTP/1.0 request: close-delimited stream, Content-Length body")
     raw(port, b"GET /stream HTTP/1.0\r\n\r\n")
     raw(port, b"GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")

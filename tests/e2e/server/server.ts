@@ -34,6 +34,24 @@ const server = Deno.serve({
           c.close();
         },
       }), { headers: { "content-length": "5" } });
+    case "/stream-error":
+      return new Response(new ReadableStream({
+        start(c) {
+          c.enqueue(enc.encode("partial"));
+        },
+        pull(c) {
+          c.error(new Error("stream failed"));
+        },
+      }));
+    case "/big": {
+      let left = 16;
+      return new Response(new ReadableStream({
+        pull(c) {
+          if (left-- === 0) c.close();
+          else c.enqueue(new Uint8Array(65536).fill(97));
+        },
+      }));
+    }
     case "/headers": {
       let error = "";
       try {
