@@ -22,6 +22,8 @@ const internalErrorBody = encoder.encode("Internal Server Error");
 // Live servers, by rid; each keeps its requests in progress by exchange id.
 const servers = new MapCtor();
 
+const connectionClosed = () => new DOMException("The connection was closed", "AbortError");
+
 function defaultOnError(error) {
   console.error(error);
   return new Response(internalErrorBody, { status: 500 });
@@ -149,8 +151,13 @@ function makeServer(options, handler) {
   };
 
   const dispatch = (id, method, url, headerList, hasBody) => {
-    const controller = new AbortControllerCtor();
-    const exchange = { controller, done: false, onCompleted: null };
+    // request.signal is made only if the handler reads it.
+    const exchange = { controller: null, aborted: false, done: false, onCompleted: null };
+    const signalOf = () => {
+      exchange.controller = new AbortControllerCtor();
+      if (exchange.aborted) exchange.controller.abort(connectionClosed());
+      return exchange.controller.signal;
+    };
     exchanges.set(id, exchange);
     const headers = F.headersFromList(headerList, "immutable");
     const body = hasBody ? new InnerBody(S.readableStreamForResource(op_http_request_body(server.rid, id))) : null;
@@ -158,7 +165,7 @@ function makeServer(options, handler) {
       method, urlList: [url], headers, body, referrer: "client", referrerPolicy: "", mode: "cors",
       credentials: "same-origin", cache: "default", redirect: "follow", integrity: "", keepalive: false,
       duplex: "half", priority: "auto", client: null,
-    }, controller.signal);
+    }, signalOf);
     let result;
     try {
       result = handler(request, new ServeHandlerInfo(server, id, exchange));
@@ -184,7 +191,8 @@ function makeServer(options, handler) {
     const exchange = exchanges.get(id);
     if (exchange === undefined) return;
     if (kind === NOTIFY_ABORTED) {
-      exchange.controller.abort(new DOMException("The connection was closed", "AbortError"));
+      exchange.aborted = true;
+      exchange.controller?.abort(connectionClosed());
       return;
     }
     complete(id);

@@ -93,15 +93,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
       : server_(server), socket_(std::move(socket)) {}
 
   void start() {
-    socket_.set_option(tcp::no_delay(true));
+    boost::system::error_code ec;
+    remote_ = socket_.remote_endpoint(ec);
+    socket_.set_option(tcp::no_delay(true), ec);
     arm_header_timer();
     read_more();
   }
 
-  tcp::endpoint remote() const {
-    boost::system::error_code ec;
-    return socket_.remote_endpoint(ec);
-  }
+  tcp::endpoint remote() const { return remote_; }
 
   // Queues `head`, then `chunk`'s bytes, then `tail`; `done` after they are written.
   // Writes queued in one turn of the loop go out together in one writev
@@ -362,6 +361,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   Server& server_;
   tcp::socket socket_;
   std::chrono::steady_clock::time_point deadline_;
+  tcp::endpoint remote_;
   RequestParser parser_;
   std::string in_;
   std::unique_ptr<char[]> buffer_;
