@@ -17,6 +17,7 @@ void register_native_stream_ops(bridge::OpRegistry&);
 void register_transfer_ops(bridge::OpRegistry&);
 void register_fetch_ops(bridge::OpRegistry&);
 void register_testing_ops(bridge::OpRegistry&);
+void register_http_server_ops(bridge::OpRegistry&);
 
 const bridge::OpRegistry& all_ops() {
   static const bridge::OpRegistry registry = [] {
@@ -36,6 +37,7 @@ const bridge::OpRegistry& all_ops() {
     register_transfer_ops(r);
     register_fetch_ops(r);
     register_testing_ops(r);
+    register_http_server_ops(r);
     return r;
   }();
   return registry;

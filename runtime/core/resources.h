@@ -42,6 +42,9 @@ class ResourceTable {
 
   size_t size() const { return table_.size(); }
 
+  // Drops every resource (the runtime's end, while its loop and isolate still exist).
+  void clear() { table_.clear(); }
+
  private:
   std::unordered_map<uint32_t, std::shared_ptr<Resource>> table_;
   uint32_t next_ = 3;  // 0, 1 and 2 are stdio in Deno

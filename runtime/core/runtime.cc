@@ -86,6 +86,7 @@ void LoopHandle::close() {
 
 Runtime::~Runtime() {
   finish();
+  resources.clear();  // before the loop and the isolate their Asio objects and handles belong to
   loop_handle_->close();
   stdio_state_.reset();
   signals_.reset();

@@ -86,7 +86,7 @@ class Request {
   #state;     // the inner request
   #headers;
   #signal;          // made when first asked for
-  #signalSource;    // the input's or init's signal it follows, or null
+  #signalSource;    // the input's or init's signal it follows, a function making it, or null
 
   constructor(input, init = undefined) {
     if (input === illegal) return;
@@ -240,7 +240,10 @@ class Request {
     Request.#check(this);
     if (this.#signal === null) {
       const source = this.#signalSource;
-      this.#signal = source === null ? new AbortControllerCtor().signal : AbortSignalCtor.any([source]);
+      // A function source (the HTTP server's) makes the signal only when asked for.
+      this.#signal = source === null
+        ? new AbortControllerCtor().signal
+        : AbortSignalCtor.any([typeof source === "function" ? source() : source]);
     }
     return this.#signal;
   }
@@ -299,5 +302,7 @@ Object.assign(F, {
   requestState: (request) => stateOf(request),
   requestSignal: (request) => request.signal,
   // A Request over an inner request (shape as requestState's), e.g. for the HTTP server.
+  // `signal`: an AbortSignal to follow, a function returning one (called when
+  // request.signal is first read), or null.
   requestFromState: (state, signal = null) => requestFromState(state, state.headers, signal),
 });

@@ -22,8 +22,15 @@
 // op, so its ArrayBuffer allocator is alive then). Known limit: a program that
 // ends (Deno.exit, termination) while a call is in flight frees the Runtime's
 // allocator under it; the runtime would need to wait for pinned work first.
+//
+// Resources whose I/O lives on the runtime's own loop (the HTTP server's
+// sockets) say so with on_loop() and get the *_on_loop calls instead, on the
+// JavaScript thread; they call `done` later from a loop handler (never inside
+// the call), so a slow peer never holds a blocking-pool thread.
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -34,8 +41,15 @@
 
 namespace toolchain {
 
+struct SharedBytes;
+// Completion of a loop-native read/write: an error, or nothing for success.
+using LoopDone = std::function<void(std::optional<bridge::JsError>)>;
+
 class ByteSource : public Resource {
  public:
+  virtual bool on_loop() const { return false; }
+  // Fills the front of `into`; done(count or error); count 0 at the end.
+  virtual void read_on_loop(const SharedBytes& into, std::function<void(size_t, std::optional<bridge::JsError>)> done) {}
   // Fills the front of `into` with up to into.size() bytes; returns how many,
   // 0 at the end of the data. Throws bridge::JsError on failure.
   virtual size_t read(std::span<uint8_t> into) = 0;
@@ -43,6 +57,9 @@ class ByteSource : public Resource {
 
 class ByteSink : public Resource {
  public:
+  virtual bool on_loop() const { return false; }
+  virtual void write_on_loop(const SharedBytes& chunk, LoopDone done) {}
+  virtual void close_on_loop(LoopDone done) {}
   // Takes all of `chunk` (the memory is the JavaScript chunk's own).
   virtual void write(std::span<const uint8_t> chunk) = 0;
   // The stream ended normally.

@@ -2,6 +2,7 @@
 // 003). The contract with C++ is in native_stream.h; fetch and the HTTP server
 // use these two functions for request and response bodies.
 const S = internals.streams;
+const $Error = Error;
 const {
   op_stream_source_read, op_stream_sink_write, op_stream_sink_close, op_stream_sink_abort, op_resource_close,
 } = core.ops;
@@ -67,7 +68,12 @@ function readableStreamToResource(stream, rid) {
         fail(e);
       });
     }, () => {
+      // Releasing rejects the internal reader's closed promise with a TypeError
+      // nobody can see; without a stack trace it costs 10x less (per response body).
+      const limit = $Error.stackTraceLimit;
+      $Error.stackTraceLimit = 0;
       ReadableStreamDefaultReaderRelease(reader);
+      $Error.stackTraceLimit = limit;
       PromisePrototypeThen(op_stream_sink_close(rid), resolve, reject);
     }, (e) => {
       ReadableStreamDefaultReaderRelease(reader);

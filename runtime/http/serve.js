@@ -1,0 +1,292 @@
+// Deno.serve (Deno 2.9.6): options, the handler's Request and info, responses
+// and the server object. Sockets, parsing and framing are C++ (server.cc);
+// C++ calls dispatch() for each request head and notify() for events.
+const {
+  op_http_serve, op_http_respond, op_http_request_body, op_http_remote_addr, op_http_shutdown,
+  op_http_server_ref, op_http_server_close, op_http_want_completed,
+} = core.ops;
+const F = internals.fetch;
+const S = internals.streams;
+const TypeErrorCtor = TypeError;
+const PromiseCtor = Promise;
+const MapCtor = Map;
+const PromisePrototypeThen = (p, f, r) => Promise.prototype.then.call(p, f, r);
+const ObjectFreeze = Object.freeze;
+const AbortControllerCtor = AbortController;
+const InnerBody = F.InnerBody;
+
+const NOTIFY_ABORTED = 0, NOTIFY_COMPLETED = 1, NOTIFY_FINISHED = 2;
+const encoder = new TextEncoder();
+const internalErrorBody = encoder.encode("Internal Server Error");
+
+// Live servers, by rid; each keeps its requests in progress by exchange id.
+const servers = new MapCtor();
+
+const connectionClosed = () => new DOMException("The connection was closed", "AbortError");
+
+function defaultOnError(error) {
+  console.error(error);
+  return new Response(internalErrorBody, { status: 500 });
+}
+
+class ServeHandlerInfo {
+  #server;
+  #id;
+  #remoteAddr = null;
+  #completed = null;
+  #exchange;
+  constructor(server, id, exchange) {
+    this.#server = server;
+    this.#id = id;
+    this.#exchange = exchange;
+  }
+  get remoteAddr() {
+    if (this.#remoteAddr === null) {
+      const [hostname, port] = op_http_remote_addr(this.#server.rid, this.#id);
+      this.#remoteAddr = { transport: "tcp", hostname, port: +port };
+    }
+    return this.#remoteAddr;
+  }
+  get completed() {
+    if (this.#completed === null) {
+      const exchange = this.#exchange;
+      this.#completed = exchange.done
+        ? PromiseCtor.resolve()
+        : new PromiseCtor((resolve) => {
+          exchange.onCompleted = resolve;
+          try {
+            op_http_want_completed(this.#server.rid, this.#id);
+          } catch {
+            resolve(); // already over
+          }
+        });
+    }
+    return this.#completed;
+  }
+}
+
+function makeServer(options, handler) {
+  const onError = options.onError ?? defaultOnError;
+  const hostname = options.hostname ?? "0.0.0.0";
+  let port = options.port ?? 8000;
+  if (typeof port !== "number") port = Number(port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new TypeErrorCtor(`Invalid port: ${options.port}`);
+  }
+  const exchanges = new MapCtor();
+  const server = { rid: 0, exchanges };
+  let resolveFinished;
+  const finished = new PromiseCtor((resolve) => {
+    resolveFinished = resolve;
+  });
+
+  const complete = (id) => {
+    const exchange = exchanges.get(id);
+    if (exchange === undefined) return;
+    exchanges.delete(id);
+    exchange.done = true;
+    exchange.onCompleted?.();
+  };
+
+  const respondError = (id, error) => {
+    let response;
+    try {
+      response = onError(error);
+    } catch (e) {
+      console.error("Exception in onError while handling exception", e);
+      response = null;
+    }
+    if (response !== null && typeof response?.then === "function") {
+      PromisePrototypeThen(response, (r) => send(id, r, true), (e) => {
+        console.error("Exception in onError while handling exception", e);
+        send(id, null, true);
+      });
+    } else {
+      send(id, response, true);
+    }
+  };
+
+  // Writes `response` for exchange `id`; a non-Response is an error for onError.
+  const send = (id, response, fromOnError = false) => {
+    if (!exchanges.has(id)) return; // the client went away
+    if (!F.isResponse(response)) {
+      if (fromOnError) {
+        response = new Response(internalErrorBody, { status: 500 });
+      } else {
+        respondError(id, new TypeErrorCtor("Return value from serve handler must be a response or a promise resolving to a response"));
+        return;
+      }
+    }
+    const state = F.responseState(response);
+    const list = F.headerList(state.headers);
+    const body = state.body;
+    try {
+      if (body === null || body.staticBytes !== null) {
+        op_http_respond(server.rid, id, state.status, list, body === null ? null : body.staticBytes, false);
+        // Written (or queued) whole: unless info.completed waits for it, forget the exchange.
+        const exchange = exchanges.get(id);
+        if (exchange.onCompleted === null) {
+          exchanges.delete(id);
+          exchange.done = true;
+        }
+      } else {
+        if (body.unusable()) throw new TypeErrorCtor("Body is unusable");
+        const stream = body.stream;
+        const rid = op_http_respond(server.rid, id, state.status, list, null, true);
+        // The exchange lives (for request.signal) until the body is written.
+        const done = () => complete(id);
+        PromisePrototypeThen(S.readableStreamToResource(stream, rid), done, (e) => {
+          // The body's own error is logged, as Deno does; a client gone is not.
+          if (!(e instanceof Deno.errors.Http)) console.error(e);
+          done();
+        });
+      }
+    } catch (e) {
+      if (e instanceof Deno.errors.BadResource) {
+        complete(id); // the exchange ended first (the client went away)
+      } else if (exchanges.has(id) && !fromOnError) {
+        respondError(id, e);
+      }
+    }
+  };
+
+  const dispatch = (id, method, url, headerList, hasBody) => {
+    // request.signal is made only if the handler reads it.
+    const exchange = { controller: null, aborted: false, done: false, onCompleted: null };
+    const signalOf = () => {
+      exchange.controller = new AbortControllerCtor();
+      if (exchange.aborted) exchange.controller.abort(connectionClosed());
+      return exchange.controller.signal;
+    };
+    exchanges.set(id, exchange);
+    const headers = F.headersFromList(headerList, "immutable");
+    const body = hasBody ? new InnerBody(S.readableStreamForResource(op_http_request_body(server.rid, id))) : null;
+    const request = F.requestFromState({
+      method, urlList: [url], headers, body, referrer: "client", referrerPolicy: "", mode: "cors",
+      credentials: "same-origin", cache: "default", redirect: "follow", integrity: "", keepalive: false,
+      duplex: "half", priority: "auto", client: null,
+    }, signalOf);
+    let result;
+    try {
+      result = handler(request, new ServeHandlerInfo(server, id, exchange));
+    } catch (e) {
+      respondError(id, e);
+      return;
+    }
+    if (result !== null && typeof result?.then === "function") {
+      PromisePrototypeThen(result, (r) => send(id, r), (e) => respondError(id, e));
+    } else {
+      send(id, result);
+    }
+  };
+
+  const notify = (kind, id) => {
+    if (kind === NOTIFY_FINISHED) {
+      servers.delete(server.rid);
+      op_http_server_close(server.rid);
+      resolveFinished();
+      stopSignals();
+      return;
+    }
+    const exchange = exchanges.get(id);
+    if (exchange === undefined) return;
+    if (kind === NOTIFY_ABORTED) {
+      exchange.aborted = true;
+      exchange.controller?.abort(connectionClosed());
+      return;
+    }
+    complete(id);
+  };
+
+  const [rid, boundHost, boundPort] = op_http_serve(hostname, port, dispatch, notify);
+  server.rid = rid;
+  servers.set(rid, server);
+  startSignals();
+  const addr = { hostname: boundHost, port: boundPort, transport: "tcp" };
+  let shuttingDown = false;
+  const shutdown = () => {
+    if (!shuttingDown) {
+      shuttingDown = true;
+      if (servers.has(rid)) op_http_shutdown(rid);
+    }
+    return finished;
+  };
+  server.shutdown = shutdown;
+
+  if (options.signal !== undefined && options.signal !== null) {
+    if (options.signal.aborted) shutdown();
+    else options.signal.addEventListener("abort", () => shutdown(), { once: true });
+  }
+
+  if (options.onListen !== undefined) {
+    options.onListen(addr);
+  } else {
+    const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
+    const local = addr.hostname === "0.0.0.0" || addr.hostname === "::" ? ` (http://localhost:${addr.port}/)` : "";
+    console.error(`Listening on http://${host}:${addr.port}/${local}`);
+  }
+
+  const result = {
+    addr,
+    finished,
+    shutdown,
+    ref() {
+      if (servers.has(rid)) op_http_server_ref(rid, true);
+    },
+    unref() {
+      if (servers.has(rid)) op_http_server_ref(rid, false);
+    },
+  };
+  // `await using` where the engine has it (V8 10.2 does not).
+  if (typeof Symbol.asyncDispose === "symbol") {
+    Object.defineProperty(result, Symbol.asyncDispose, { value: shutdown, enumerable: false });
+  }
+  return result;
+}
+
+// SIGINT/SIGTERM while a server is listening: stop accepting, let the requests
+// in progress finish, then exit as the signal would have (128 + signo). A second
+// signal ends the program at once (the listeners are gone by then).
+let signalsBound = false;
+const onSignal = (code) => () => {
+  stopSignals(true);
+  const pending = [];
+  for (const server of servers.values()) pending.push(server.shutdown());
+  PromisePrototypeThen(PromiseCtor.all(pending), () => Deno.exit(code));
+};
+const onSigint = onSignal(130), onSigterm = onSignal(143);
+function startSignals() {
+  if (signalsBound) return;
+  signalsBound = true;
+  Deno.addSignalListener("SIGINT", onSigint);
+  Deno.addSignalListener("SIGTERM", onSigterm);
+}
+function stopSignals(force = false) {
+  if (!signalsBound || (servers.size > 0 && !force)) return;
+  signalsBound = false;
+  Deno.removeSignalListener("SIGINT", onSigint);
+  Deno.removeSignalListener("SIGTERM", onSigterm);
+}
+
+function serve(arg1, arg2) {
+  let options, handler;
+  if (typeof arg1 === "function") {
+    handler = arg1;
+    options = arg2 ?? {};
+  } else if (typeof arg2 === "function") {
+    options = arg1 ?? {};
+    handler = arg2;
+  } else {
+    options = arg1 ?? {};
+    handler = options?.handler;
+  }
+  if (typeof handler !== "function") {
+    throw new TypeErrorCtor(`Cannot serve HTTP requests: handler must be a function, received ${typeof handler}`);
+  }
+  if (options === null || typeof options !== "object") {
+    throw new TypeErrorCtor("Options must be an object.");
+  }
+  return makeServer(options, handler);
+}
+
+Object.defineProperty(globalThis.Deno, "serve", { value: serve, writable: true, enumerable: true, configurable: true });

@@ -1,0 +1,687 @@
+#include "http/server.h"
+
+#include <algorithm>
+#include <ctime>
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
+#include <fmt/format.h>
+
+#include "core/runtime.h"
+
+namespace toolchain::http {
+
+namespace {
+
+constexpr size_t kReadSize = 64 * 1024;
+constexpr size_t kBodyBuffer = 64 * 1024;  // request body bytes held before reading pauses
+
+std::string_view status_text(int status) {
+  switch (status) {
+    case 100: return "Continue";
+    case 101: return "Switching Protocols";
+    case 200: return "OK";
+    case 201: return "Created";
+    case 202: return "Accepted";
+    case 203: return "Non-Authoritative Information";
+    case 204: return "No Content";
+    case 205: return "Reset Content";
+    case 206: return "Partial Content";
+    case 300: return "Multiple Choices";
+    case 301: return "Moved Permanently";
+    case 302: return "Found";
+    case 303: return "See Other";
+    case 304: return "Not Modified";
+    case 307: return "Temporary Redirect";
+    case 308: return "Permanent Redirect";
+    case 400: return "Bad Request";
+    case 401: return "Unauthorized";
+    case 402: return "Payment Required";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 406: return "Not Acceptable";
+    case 408: return "Request Timeout";
+    case 409: return "Conflict";
+    case 410: return "Gone";
+    case 411: return "Length Required";
+    case 412: return "Precondition Failed";
+    case 413: return "Payload Too Large";
+    case 414: return "URI Too Long";
+    case 415: return "Unsupported Media Type";
+    case 416: return "Range Not Satisfiable";
+    case 417: return "Expectation Failed";
+    case 418: return "I'm a teapot";
+    case 422: return "Unprocessable Entity";
+    case 426: return "Upgrade Required";
+    case 428: return "Precondition Required";
+    case 429: return "Too Many Requests";
+    case 431: return "Request Header Fields Too Large";
+    case 451: return "Unavailable For Legal Reasons";
+    case 500: return "Internal Server Error";
+    case 501: return "Not Implemented";
+    case 502: return "Bad Gateway";
+    case 503: return "Service Unavailable";
+    case 504: return "Gateway Timeout";
+    case 505: return "HTTP Version Not Supported";
+    default: return "";
+  }
+}
+
+// The Date header's value (IMF-fixdate), made once a second.
+const std::string& http_date() {
+  static thread_local std::time_t cached_at = 0;
+  static thread_local std::string cached;
+  std::time_t now = std::time(nullptr);
+  if (now != cached_at) {
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char text[64];
+    std::strftime(text, sizeof text, "%a, %d %b %Y %H:%M:%S GMT", &tm);
+    cached = text;
+    cached_at = now;
+  }
+  return cached;
+}
+
+}  // namespace
+
+// One client connection: reads and parses requests, writes responses in order.
+class Connection : public std::enable_shared_from_this<Connection> {
+ public:
+  Connection(Server& server, tcp::socket socket)
+      : server_(server), socket_(std::move(socket)) {}
+
+  void start() {
+    boost::system::error_code ec;
+    remote_ = socket_.remote_endpoint(ec);
+    socket_.set_option(tcp::no_delay(true), ec);
+    arm_header_timer();
+    read_more();
+  }
+
+  tcp::endpoint remote() const { return remote_; }
+
+  // Queues `head`, then `chunk`'s bytes, then `tail`; `done` after they are written.
+  // Writes queued in one turn of the loop go out together in one writev
+  // (a response's head, its body chunks and the last chunk; pipelined responses).
+  void send(std::string head, const uint8_t* chunk, size_t size, std::string_view tail,
+            std::function<void(bool ok)> done, SharedBytes keep = {}) {
+    if (closed_) {
+      if (done) post([done] { done(false); });
+      return;
+    }
+    buffered_ += head.size() + size + tail.size();
+    writes_.push_back(Write{std::move(head), chunk, size, tail, std::move(done), std::move(keep)});
+    if (!writing_ && !flush_posted_) {
+      flush_posted_ = true;
+      post([self = shared_from_this()] {
+        self->flush_posted_ = false;
+        self->write_batch();
+      });
+    }
+  }
+
+  // Bytes queued or being written.
+  size_t buffered() const { return buffered_; }
+
+  // The exchange's response is complete: next request, or close.
+  void finish(Exchange& exchange, bool keep_alive) {
+    exchange.finished = true;
+    if (exchange_.get() == &exchange) exchange_.reset();
+    if (!keep_alive || !exchange.body_complete || server_.shutting_down()) {
+      close_after_writes_ = true;
+      if (idle_writes()) close();
+      return;
+    }
+    arm_header_timer();
+    process();
+    read_more();
+  }
+
+  void abort_response() {
+    close_after_writes_ = true;
+    if (idle_writes()) close();
+  }
+
+  bool idle_writes() const { return writes_.empty() && !writing_; }
+
+  // Shutdown: an idle connection closes now.
+  void close_if_idle() {
+    if (!exchange_ && parser_.idle() && in_.empty()) close();
+  }
+
+  void close() {
+    if (closed_) return;
+    auto self = shared_from_this();
+    closed_ = true;
+    boost::system::error_code ec;
+    socket_.shutdown(tcp::socket::shutdown_both, ec);
+    socket_.close(ec);
+    if (exchange_) {
+      auto exchange = exchange_;
+      if (!exchange->finished) peer_gone();
+      server_.end_exchange(*exchange);
+    }
+    server_.connection_closed(this);
+  }
+
+  // The read side, for request bodies.
+  void want_body() {
+    process();
+    read_more();
+  }
+
+  void send_continue(Exchange& exchange) {
+    if (exchange.continue_sent || exchange.head_sent || exchange.body_complete) return;
+    exchange.continue_sent = true;
+    send("HTTP/1.1 100 Continue\r\n\r\n", nullptr, 0, {}, nullptr);
+  }
+
+  // Gives buffered body bytes (or the end) to a waiting read.
+  void serve_read(Exchange& exchange) {
+    if (!exchange.pending_read) return;
+    if (exchange.aborted) {
+      auto done = std::move(exchange.pending_read);
+      exchange.pending_read = nullptr;
+      post([done] { done(0, bridge::JsError{"Http", "connection closed before message completed"}); });
+      return;
+    }
+    if (exchange.body.empty() && !exchange.body_complete) return;
+    size_t n = std::min(exchange.body.size(), exchange.read_into.size);
+    std::memcpy(exchange.read_into.data(), exchange.body.data(), n);
+    exchange.body.erase(0, n);
+    auto done = std::move(exchange.pending_read);
+    exchange.pending_read = nullptr;
+    exchange.read_into = {};
+    post([done, n] { done(n, std::nullopt); });
+    read_more();
+  }
+
+ private:
+  struct Write {
+    std::string head;
+    const uint8_t* chunk;
+    size_t size;
+    std::string_view tail;
+    std::function<void(bool)> done;
+    SharedBytes keep;  // the chunk's memory, when the JavaScript side has moved on
+  };
+
+  template <typename F>
+  void post(F fn) {
+    asio::post(socket_.get_executor(), std::move(fn));
+  }
+
+  void write_batch() {
+    if (writing_ || closed_ || writes_.empty()) return;
+    writing_ = true;
+    in_flight_.clear();
+    for (auto& w : writes_) in_flight_.push_back(std::move(w));
+    writes_.clear();
+    gather_.clear();
+    for (auto& w : in_flight_) {
+      if (!w.head.empty()) gather_.push_back(asio::buffer(w.head));
+      if (w.size) gather_.push_back(asio::buffer(w.chunk, w.size));
+      if (!w.tail.empty()) gather_.push_back(asio::buffer(w.tail.data(), w.tail.size()));
+    }
+    asio::async_write(socket_, gather_, [self = shared_from_this()](boost::system::error_code ec, size_t) {
+      self->writing_ = false;
+      auto done = std::move(self->in_flight_);
+      self->in_flight_.clear();
+      for (auto& w : done) self->buffered_ -= w.head.size() + w.size + w.tail.size();
+      if (ec) {
+        auto rest = std::move(self->writes_);
+        self->writes_.clear();
+        self->close();
+        for (auto& w : done) if (w.done) w.done(false);
+        for (auto& w : rest) if (w.done) w.done(false);
+        return;
+      }
+      // The next batch starts before the callbacks, which may run JavaScript that sends more.
+      if (!self->writes_.empty()) self->write_batch();
+      else if (self->close_after_writes_) self->close();
+      for (auto& w : done) if (w.done) w.done(true);
+    });
+  }
+
+  // The request head must be complete by then (slow clients, idle keep-alive).
+  void arm_header_timer() {
+    deadline_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(server_.header_timeout_ms);
+  }
+
+ public:
+  // From the server's sweep: closes the connection if its head is overdue.
+  void check_deadline(std::chrono::steady_clock::time_point now) {
+    if (!exchange_ && !closed_ && now >= deadline_) close();
+  }
+
+ private:
+  bool wants_input() const {
+    if (closed_ || close_after_writes_) return false;
+    if (!exchange_) return true;
+    if (!exchange_->body_complete) return exchange_->body.size() < kBodyBuffer;
+    // Keep reading (to notice the client leaving and to queue a pipelined request), within bounds.
+    return in_.size() < kBodyBuffer;
+  }
+
+  void read_more() {
+    if (reading_ || !wants_input()) return;
+    reading_ = true;
+    if (!buffer_) buffer_ = std::make_unique<char[]>(kReadSize);
+    socket_.async_read_some(asio::buffer(buffer_.get(), kReadSize),
+                            [self = shared_from_this()](boost::system::error_code ec, size_t n) {
+                              self->reading_ = false;
+                              if (self->closed_) return;
+                              if (ec) {
+                                // The client is gone (or half-closed with no request in progress).
+                                if (self->exchange_ && !self->exchange_->finished) {
+                                  if (ec == asio::error::eof && self->exchange_->body_complete) {
+                                    self->peer_gone();
+                                    if (self->idle_writes()) self->close();
+                                    else self->close_after_writes_ = true;
+                                    return;
+                                  }
+                                }
+                                self->close();
+                                return;
+                              }
+                              self->in_.append(self->buffer_.get(), n);
+                              self->process();
+                              self->read_more();
+                            });
+  }
+
+  // Runs the parser over the input while the current exchange can take more.
+  void process() {
+    while (!closed_ && !close_after_writes_) {
+      if (exchange_ && (exchange_->body_complete || exchange_->body.size() >= kBodyBuffer)) return;
+      if (!exchange_ && server_.shutting_down()) {
+        close_if_idle();
+        if (parser_.idle()) return;
+      }
+      Step step = parser_.parse(in_);
+      std::string_view body = step.body;
+      if (step.event == Event::Body) exchange_->body.append(body);
+      in_.erase(0, step.consumed);
+      switch (step.event) {
+        case Event::NeedMore:
+          return;
+        case Event::Error:
+          fail(parser_.error().status);
+          return;
+        case Event::Head:
+          start_exchange();
+          break;
+        case Event::Body:
+          serve_read(*exchange_);
+          break;
+        case Event::MessageEnd:
+          exchange_->body_complete = true;
+          serve_read(*exchange_);
+          break;
+      }
+    }
+  }
+
+  void start_exchange() {
+    auto exchange = std::make_shared<Exchange>();
+    exchange->conn = shared_from_this();
+    exchange->head = std::move(parser_.head());
+    exchange->no_body = exchange->head.method == "HEAD";
+    exchange->server = &server_;
+    exchange->remote = remote();
+    server_.begin_exchange(exchange);
+    exchange_ = exchange;
+    server_.dispatch_js(exchange);
+  }
+
+  // A malformed request: its status and close (RFC 9112 §9.6 says close after a 400).
+  void fail(int status) {
+    if (exchange_) {
+      // The body of a request in progress was malformed: the response cannot be trusted.
+      peer_gone();
+      abort_response();
+      return;
+    }
+    std::string response = fmt::format("HTTP/1.1 {} {}\r\ncontent-length: 0\r\nconnection: close\r\ndate: {}\r\n\r\n",
+                                       status, reason_phrase(status), http_date());
+    close_after_writes_ = true;
+    send(std::move(response), nullptr, 0, {}, nullptr);
+  }
+
+  void peer_gone() {
+    auto exchange = exchange_;
+    if (!exchange || exchange->aborted || exchange->finished) return;
+    exchange->aborted = true;
+    serve_read(*exchange);
+    server_.notify_js(0, exchange->id);
+  }
+
+  Server& server_;
+  tcp::socket socket_;
+  std::chrono::steady_clock::time_point deadline_;
+  tcp::endpoint remote_;
+  RequestParser parser_;
+  std::string in_;
+  std::unique_ptr<char[]> buffer_;
+  std::shared_ptr<Exchange> exchange_;
+  std::vector<Write> writes_;       // queued, not yet written
+  std::vector<Write> in_flight_;    // being written
+  std::vector<asio::const_buffer> gather_;
+  size_t buffered_ = 0;
+  bool flush_posted_ = false;
+  bool reading_ = false;
+  bool writing_ = false;
+  bool closed_ = false;
+  bool close_after_writes_ = false;
+};
+
+Server::Server(Runtime& rt, tcp::endpoint endpoint, v8::Local<v8::Function> dispatch, v8::Local<v8::Function> notify)
+    : rt(rt), acceptor_(rt.loop()), sweep_(rt.loop()) {
+  acceptor_.open(endpoint.protocol());
+  acceptor_.set_option(tcp::acceptor::reuse_address(true));
+  acceptor_.bind(endpoint);
+  acceptor_.listen(asio::socket_base::max_listen_connections);
+  local_ = acceptor_.local_endpoint();
+  dispatch_.Reset(rt.isolate(), dispatch);
+  notify_.Reset(rt.isolate(), notify);
+  auto timeout = rt.env.find("TOOLCHAIN_HTTP_HEADER_TIMEOUT_MS");
+  if (timeout != rt.env.end()) header_timeout_ms = static_cast<uint32_t>(std::stoul(timeout->second));
+}
+
+Server::~Server() {
+  boost::system::error_code ec;
+  acceptor_.close(ec);
+  sweep_.cancel();
+  for (auto& exchange : exchanges_) exchange.second->conn.reset();
+  exchanges_.clear();
+  auto connections = std::move(connections_);
+  for (auto& c : connections) c->close();
+  if (ref_) rt.unref();
+}
+
+void Server::start(uint32_t rid) {
+  rid_ = rid;
+  set_ref(true);
+  accepting_ = true;
+  accept();
+  sweep();
+}
+
+// One timer for all connections' header deadlines, at a quarter of the timeout.
+void Server::sweep() {
+  auto period = std::clamp<uint32_t>(header_timeout_ms / 4, 50, 1000);
+  sweep_.expires_after(std::chrono::milliseconds(period));
+  sweep_.async_wait([this, alive = std::weak_ptr<bool>(alive_)](boost::system::error_code ec) {
+    if (ec || alive.expired() || finished_) return;
+    auto now = std::chrono::steady_clock::now();
+    std::vector<std::shared_ptr<Connection>> all(connections_.begin(), connections_.end());
+    for (auto& c : all) c->check_deadline(now);
+    sweep();
+  });
+}
+
+void Server::accept() {
+  acceptor_.async_accept([this](boost::system::error_code ec, tcp::socket socket) {
+    if (!accepting_) return;
+    if (!ec) {
+      auto connection = std::make_shared<Connection>(*this, std::move(socket));
+      connections_.insert(connection);
+      connection->start();
+    }
+    // Too many open files and the like: keep accepting.
+    accept();
+  });
+}
+
+void Server::set_ref(bool ref) {
+  if (finished_ || ref == ref_) return;
+  ref_ = ref;
+  if (ref) rt.ref();
+  else rt.unref();
+}
+
+void Server::shutdown() {
+  if (shutting_down_) return;
+  shutting_down_ = true;
+  accepting_ = false;
+  boost::system::error_code ec;
+  acceptor_.close(ec);
+  std::vector<std::shared_ptr<Connection>> idle(connections_.begin(), connections_.end());
+  for (auto& c : idle) c->close_if_idle();
+  maybe_finished();
+}
+
+void Server::maybe_finished() {
+  if (!shutting_down_ || finished_ || !connections_.empty()) return;
+  set_ref(false);
+  finished_ = true;
+  notify_js(2, rid_);
+}
+
+void Server::connection_closed(Connection* connection) {
+  for (auto it = connections_.begin(); it != connections_.end(); ++it) {
+    if (it->get() == connection) {
+      // Destroyed later, from a handler: this call may come from inside it.
+      asio::post(rt.loop(), [keep = *it] {});
+      connections_.erase(it);
+      break;
+    }
+  }
+  maybe_finished();
+}
+
+uint32_t Server::begin_exchange(std::shared_ptr<Exchange> exchange) {
+  uint32_t id = next_exchange_++;
+  exchange->id = id;
+  exchanges_.emplace(id, exchange);
+  rt.ref();  // a request in progress keeps the program alive, even after shutdown()
+  return id;
+}
+
+void Server::end_exchange(Exchange& exchange) {
+  auto it = exchanges_.find(exchange.id);
+  if (it == exchanges_.end()) return;
+  auto keep = it->second;
+  exchanges_.erase(it);
+  exchange.conn.reset();
+  exchange.finished = true;
+  rt.unref();
+  if (exchange.notify_completed) notify_js(1, exchange.id);
+}
+
+std::shared_ptr<Exchange> Server::exchange(uint32_t id) const {
+  auto it = exchanges_.find(id);
+  if (it == exchanges_.end()) throw bridge::JsError{"BadResource", "Bad resource ID"};
+  return it->second;
+}
+
+void Server::dispatch_js(std::shared_ptr<Exchange> exchange) {
+  // From a loop handler of its own, never from inside another op or handler.
+  asio::post(rt.loop(), [this, exchange, alive = std::weak_ptr<bool>(alive_)] {
+    if (alive.expired() || exchanges_.find(exchange->id) == exchanges_.end()) return;
+    v8::Isolate* isolate = rt.isolate();
+    v8::HandleScope scope(isolate);
+    auto context = rt.context();
+    v8::Context::Scope context_scope(context);
+    auto& head = exchange->head;
+    // The flat [name, value, …] list made in one step (no per-element stores).
+    std::vector<v8::Local<v8::Value>> list;
+    list.reserve(head.headers.size() * 2);
+    std::string_view host;
+    for (auto& [name, value] : head.headers) {
+      if (name == "host") host = value;
+      list.push_back(bridge::v8_str(isolate, name));
+      list.push_back(bridge::v8_str(isolate, value));
+    }
+    auto headers = v8::Array::New(isolate, list.data(), list.size());
+    std::string url;
+    if (head.target.starts_with("/")) {
+      if (host.empty()) {
+        auto address = local_.address();
+        url = address.is_v6() ? fmt::format("http://[{}]:{}{}", address.to_string(), local_.port(), head.target)
+                              : fmt::format("http://{}:{}{}", address.to_string(), local_.port(), head.target);
+      } else {
+        url = fmt::format("http://{}{}", host, head.target);
+      }
+    } else {
+      url = head.target;  // absolute-form (RFC 9112 §3.2.2)
+    }
+    v8::Local<v8::Value> argv[] = {
+        v8::Integer::NewFromUnsigned(isolate, exchange->id), bridge::v8_str(isolate, head.method),
+        bridge::v8_str(isolate, url), headers, v8::Boolean::New(isolate, head.body != BodyKind::None),
+    };
+    rt.call_from_loop(dispatch_.Get(isolate), 5, argv);
+  });
+}
+
+void Server::notify_js(int kind, uint32_t id) {
+  rt.ref();  // the program waits for the news (finished may be the last thing it awaits)
+  asio::post(rt.loop(), [this, kind, id, alive = std::weak_ptr<bool>(alive_), &rt = rt] {
+    rt.unref();
+    if (alive.expired()) return;
+    v8::Isolate* isolate = rt.isolate();
+    v8::HandleScope scope(isolate);
+    v8::Context::Scope context_scope(rt.context());
+    v8::Local<v8::Value> argv[] = {v8::Integer::New(isolate, kind), v8::Integer::NewFromUnsigned(isolate, id)};
+    rt.call_from_loop(notify_.Get(isolate), 2, argv);
+  });
+}
+
+void Server::respond(uint32_t id, int status, const std::vector<std::string>& headers, const uint8_t* body,
+                     size_t body_size, bool streamed) {
+  auto exchange = this->exchange(id);
+  if (exchange->head_sent) throw bridge::JsError{"Http", "response already sent"};
+  exchange->head_sent = true;
+  auto& conn = *exchange->conn;
+  const auto& head = exchange->head;
+  // During shutdown the connection closes after this response, without saying so (as Deno).
+  bool keep_alive = head.keep_alive;
+  bool no_body = exchange->no_body || status < 200 || status == 204 || status == 304;
+  exchange->no_body = no_body;
+  std::string out;
+  out.reserve(256 + (streamed || no_body ? 0 : body_size));
+  // The status line echoes an HTTP/1.0 client's version, as hyper does.
+  fmt::format_to(std::back_inserter(out), "HTTP/1.{} {} {}\r\n", head.version_minor == 0 ? 0 : 1, status,
+                 status_text(status));
+  bool has_length = false, has_date = false;
+  for (size_t i = 0; i + 1 < headers.size(); i += 2) {
+    const auto& name = headers[i];
+    // Framing is ours: a handler's transfer-encoding or connection is not sent.
+    if (name == "transfer-encoding" || name == "connection" || name == "keep-alive") continue;
+    if (name == "content-length") {
+      if (!streamed) continue;
+      has_length = true;
+    }
+    if (name == "date") has_date = true;
+    out += name;
+    out += ": ";
+    out += headers[i + 1];
+    out += "\r\n";
+  }
+  if (streamed) {
+    if (!has_length && status != 204 && status != 304 && status >= 200) {
+      if (head.version_minor >= 1) {
+        if (!no_body) out += "transfer-encoding: chunked\r\n";
+        exchange->chunked = true;
+      } else {
+        keep_alive = false;  // HTTP/1.0: the body ends when the connection does
+      }
+    }
+  } else if (status != 204 && status != 304 && status >= 200) {
+    fmt::format_to(std::back_inserter(out), "content-length: {}\r\n", body_size);
+  }
+  if (!has_date) {
+    out += "date: ";
+    out += http_date();
+    out += "\r\n";
+  }
+  if (!keep_alive && head.version_minor >= 1) out += "connection: close\r\n";
+  if (keep_alive && head.version_minor == 0) out += "connection: keep-alive\r\n";
+  out += "\r\n";
+  if (!keep_alive) exchange->head.keep_alive = false;
+  if (streamed) {
+    conn.send(std::move(out), nullptr, 0, {}, nullptr);  // goes out with the first chunk
+    return;
+  }
+  if (!no_body) out.append(reinterpret_cast<const char*>(body), body_size);
+  conn.send(std::move(out), nullptr, 0, {}, [this, exchange](bool) {
+    end_exchange(*exchange);
+  });
+  conn.finish(*exchange, keep_alive);
+}
+
+namespace {
+const bridge::JsError kConnectionClosed{"Http", "connection closed before message completed"};
+constexpr size_t kSinkBuffer = 64 * 1024;  // response bytes queued before a stream waits for the socket
+}
+
+void ResponseSink::write_on_loop(const SharedBytes& chunk, LoopDone done) {
+  auto exchange = exchange_;
+  auto conn = exchange->conn;
+  if (exchange->aborted || !conn || exchange->finished) {
+    asio::post(loop_, [done] { done(kConnectionClosed); });
+    return;
+  }
+  if (exchange->no_body || chunk.size == 0) {
+    asio::post(loop_, [done] { done(std::nullopt); });
+    return;
+  }
+  // The chunk's memory is written as it is; the closure keeps its BackingStore alive.
+  // While little is queued the stream moves on at once (its chunk rides in the
+  // queue, kept alive), so a short body leaves in one write with its head and end.
+  std::string size_line = exchange->chunked ? fmt::format("{:x}\r\n", chunk.size) : std::string();
+  std::string_view tail = exchange->chunked ? "\r\n" : "";
+  if (conn->buffered() < kSinkBuffer) {
+    // `done` is posted before the flush, so a stream that ends now gets its
+    // last chunk into the same writev.
+    asio::post(loop_, [done] { done(std::nullopt); });
+    conn->send(std::move(size_line), chunk.data(), chunk.size, tail, nullptr, chunk);
+    return;
+  }
+  auto finish = [done](bool ok) { done(ok ? std::nullopt : std::optional(kConnectionClosed)); };
+  conn->send(std::move(size_line), chunk.data(), chunk.size, tail, finish, chunk);
+}
+
+void ResponseSink::close_on_loop(LoopDone done) {
+  auto exchange = exchange_;
+  auto conn = exchange->conn;
+  if (exchange->aborted || !conn || exchange->finished) {
+    asio::post(loop_, [done] { done(kConnectionClosed); });
+    return;
+  }
+  std::string tail = exchange->chunked && !exchange->no_body ? "0\r\n\r\n" : "";
+  conn->send(std::move(tail), nullptr, 0, {}, [done, exchange](bool ok) {
+    if (auto* server = exchange->server) server->end_exchange(*exchange);
+    done(ok ? std::nullopt : std::optional(kConnectionClosed));
+  });
+  conn->finish(*exchange, exchange->head.keep_alive);
+}
+
+void ResponseSink::abort(const std::string&) {
+  // The body's stream errored: the response is cut short (no last chunk), and the connection closed.
+  auto exchange = exchange_;
+  if (exchange->finished || !exchange->conn) return;
+  auto conn = exchange->conn;
+  exchange->finished = true;
+  conn->abort_response();
+  if (auto* server = exchange->server) server->end_exchange(*exchange);
+}
+
+void RequestBody::read_on_loop(const SharedBytes& into,
+                               std::function<void(size_t, std::optional<bridge::JsError>)> done) {
+  auto exchange = exchange_;
+  auto conn = exchange->conn;
+  if (!conn || exchange->aborted) {
+    asio::post(loop_, [done] { done(0, kConnectionClosed); });
+    return;
+  }
+  exchange->pending_read = std::move(done);
+  exchange->read_into = into;
+  if (exchange->head.expect_continue) conn->send_continue(*exchange);
+  conn->serve_read(*exchange);
+  conn->want_body();
+}
+
+}  // namespace toolchain::http

@@ -1,0 +1,141 @@
+#pragma once
+// The HTTP/1.1 server behind Deno.serve: sockets, framing and timeouts in C++
+// on the runtime's Asio loop; the handler in JavaScript (serve.js).
+//
+// Per connection, one request at a time (pipelined requests wait in the input
+// buffer, as hyper does): its head goes to JavaScript as `dispatch(id, method,
+// url, headerList, hasBody)`; JavaScript answers with op_http_respond. Request
+// bodies are ByteSources and streamed response bodies ByteSinks that do their
+// I/O on the loop (streams/native_stream.h, on_loop()), so no thread waits on a
+// slow peer. Everything here lives on the runtime's thread.
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <v8.h>
+
+#include "core/resources.h"
+#include "http/request_parser.h"
+#include "streams/native_stream.h"
+
+namespace toolchain {
+class Runtime;
+}
+
+namespace toolchain::http {
+
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+
+class Server;
+class Connection;
+
+// One request and its response.
+struct Exchange {
+  uint32_t id = 0;
+  std::shared_ptr<Connection> conn;  // null once the exchange has ended
+  Server* server = nullptr;
+  tcp::endpoint remote;
+  RequestHead head;
+  // Request body bytes received and not yet read by JavaScript.
+  std::string body;
+  bool body_complete = false;
+  bool continue_sent = false;
+  std::function<void(size_t, std::optional<bridge::JsError>)> pending_read;
+  SharedBytes read_into;
+  // Response.
+  bool head_sent = false;
+  bool finished = false;
+  bool chunked = false;   // the body is sent with chunked transfer coding
+  bool no_body = false;   // HEAD, 1xx, 204, 304: headers only
+  bool aborted = false;   // the client went away first
+  bool notify_completed = false;  // JavaScript wants to hear when the response is done
+};
+
+class Server : public Resource {
+ public:
+  Server(Runtime& rt, tcp::endpoint endpoint, v8::Local<v8::Function> dispatch, v8::Local<v8::Function> notify);
+  ~Server() override;
+  std::string_view name() const override { return "httpServer"; }
+
+  void start(uint32_t rid);
+  tcp::endpoint local_endpoint() const { return local_; }
+  // Stops accepting; idle connections close now, busy ones after their response.
+  void shutdown();
+  void set_ref(bool ref);
+
+  std::shared_ptr<Exchange> exchange(uint32_t id) const;
+  // Writes the response head and, unless `streamed`, the whole body.
+  void respond(uint32_t id, int status, const std::vector<std::string>& headers, const uint8_t* body,
+               size_t body_size, bool streamed);
+
+  // Used by connections.
+  Runtime& rt;
+  bool shutting_down() const { return shutting_down_; }
+  uint32_t begin_exchange(std::shared_ptr<Exchange> exchange);
+  void end_exchange(Exchange& exchange);
+  void connection_closed(Connection* connection);
+  void notify_js(int kind, uint32_t id);
+  void dispatch_js(std::shared_ptr<Exchange> exchange);
+  uint32_t header_timeout_ms = 30000;
+
+ private:
+  void accept();
+  void sweep();
+  void maybe_finished();
+
+  tcp::acceptor acceptor_;
+  asio::steady_timer sweep_;
+  tcp::endpoint local_;
+  uint32_t rid_ = 0;
+  v8::Global<v8::Function> dispatch_, notify_;
+  std::unordered_map<uint32_t, std::shared_ptr<Exchange>> exchanges_;
+  std::unordered_set<std::shared_ptr<Connection>> connections_;
+  uint32_t next_exchange_ = 1;
+  bool shutting_down_ = false;
+  bool finished_ = false;
+  bool ref_ = false;       // holds a loop ref while listening
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // posted handlers check it
+  bool accepting_ = false;
+};
+
+// Response bodies from a ReadableStream, written straight from the chunks' memory.
+class ResponseSink : public ByteSink {
+ public:
+  ResponseSink(std::shared_ptr<Exchange> exchange, asio::io_context& loop) : exchange_(std::move(exchange)), loop_(loop) {}
+  std::string_view name() const override { return "httpResponseBody"; }
+  bool on_loop() const override { return true; }
+  void write_on_loop(const SharedBytes& chunk, LoopDone done) override;
+  void close_on_loop(LoopDone done) override;
+  void abort(const std::string& reason) override;
+  void write(std::span<const uint8_t>) override {}
+  void close() override {}
+
+ private:
+  std::shared_ptr<Exchange> exchange_;
+  asio::io_context& loop_;
+};
+
+// A request body as a ByteSource read on the loop.
+class RequestBody : public ByteSource {
+ public:
+  RequestBody(std::shared_ptr<Exchange> exchange, asio::io_context& loop) : exchange_(std::move(exchange)), loop_(loop) {}
+  std::string_view name() const override { return "httpRequestBody"; }
+  bool on_loop() const override { return true; }
+  void read_on_loop(const SharedBytes& into, std::function<void(size_t, std::optional<bridge::JsError>)> done) override;
+  size_t read(std::span<uint8_t>) override { return 0; }
+
+ private:
+  std::shared_ptr<Exchange> exchange_;
+  asio::io_context& loop_;
+};
+
+}  // namespace toolchain::http

@@ -1,0 +1,105 @@
+// The program behind serve_cases.py: one route per behaviour under test.
+// Prints "listening <port>" once it listens; exits when /shutdown finishes it.
+const enc = new TextEncoder();
+let aborted = 0, completed = 0;
+const server = Deno.serve({
+  port: 0,
+  hostname: "127.0.0.1",
+  onListen({ port }) {
+    console.log(`listening ${port}`);
+  },
+}, async (req, info) => {
+  const url = new URL(req.url);
+  switch (url.pathname) {
+    case "/":
+      return new Response("Hello, World!");
+    case "/json":
+      return Response.json({ ok: true, method: req.method });
+    case "/empty":
+      return new Response(null, { status: 204 });
+    case "/null":
+      return new Response(null);
+    case "/stream":
+      return new Response(new ReadableStream({
+        start(c) {
+          c.enqueue(enc.encode("hello "));
+          c.enqueue(enc.encode("world"));
+          c.close();
+        },
+      }));
+    case "/stream-length":
+      return new Response(new ReadableStream({
+        start(c) {
+          c.enqueue(enc.encode("12345"));
+          c.close();
+        },
+      }), { headers: { "content-length": "5" } });
+    case "/stream-error":
+      return new Response(new ReadableStream({
+        start(c) {
+          c.enqueue(enc.encode("partial"));
+        },
+        pull(c) {
+          c.error(new Error("stream failed"));
+        },
+      }));
+    case "/big": {
+      let left = 16;
+      return new Response(new ReadableStream({
+        pull(c) {
+          if (left-- === 0) c.close();
+          else c.enqueue(new Uint8Array(65536).fill(97));
+        },
+      }));
+    }
+    case "/headers": {
+      let error = "";
+      try {
+        req.headers.set("x-new", "1");
+      } catch (e) {
+        error = e.constructor.name;
+      }
+      return new Response([...req.headers].map(([k, v]) => `${k}=${v}`).join("\n") + `\nset: ${error}`, {
+        headers: { "x-custom": "yes", "set-cookie": "a=1" },
+      });
+    }
+    case "/echo": {
+      const body = await req.text();
+      return new Response(`${req.method} ${body.length} ${body.slice(0, 20)}`);
+    }
+    case "/echo-stream": {
+      let chunks = 0, bytes = 0;
+      for await (const chunk of req.body!) {
+        chunks++;
+        bytes += chunk.byteLength;
+      }
+      return new Response(`bytes ${bytes}`);
+    }
+    case "/info":
+      return new Response(`${info.remoteAddr.transport} ${info.remoteAddr.hostname} ${typeof info.remoteAddr.port}`);
+    case "/throw":
+      throw new Error("boom");
+    case "/not-a-response":
+      return "nope" as unknown as Response;
+    case "/slow":
+      await new Promise((r) => setTimeout(r, 500));
+      return new Response("slow done");
+    case "/wait-abort":
+      info.completed.then(() => completed++);
+      await new Promise((resolve) => req.signal.addEventListener("abort", resolve));
+      aborted++;
+      return new Response("never seen");
+    case "/completed": {
+      info.completed.then(() => completed++);
+      return new Response("ok");
+    }
+    case "/stats":
+      return new Response(`aborted ${aborted} completed ${completed}`);
+    case "/shutdown":
+      setTimeout(() => server.shutdown(), 50);
+      return new Response("shutting down");
+  }
+  return new Response("not found", { status: 404 });
+});
+await server.finished;
+console.log("finished");
