@@ -31,7 +31,7 @@ class StdioState;
 namespace signals {
 class SignalHub;
 }
-namespace http {
+namespace http_client {
 class HttpClient;
 }
 namespace coverage {
@@ -97,7 +97,7 @@ class Runtime {
   // Native resources JavaScript names by id (core/resources.h).
   ResourceTable resources;
   // fetch()'s HTTP client and its keep-alive pool (fetch/fetch_ops.cc), made when first used.
-  std::shared_ptr<http::HttpClient> http_client;
+  std::shared_ptr<http_client::HttpClient> http_client;
   std::shared_ptr<ToolHook> tool;  // set when a tool (test, bench) drives the program
   // Outer permission sets while a narrower one applies (a test's `permissions`).
   std::vector<permissions::Permissions> saved_permissions;

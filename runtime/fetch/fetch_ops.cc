@@ -16,15 +16,15 @@ namespace toolchain {
 
 namespace {
 
-using http::HttpError;
+using http_client::HttpError;
 
 // One request and its response.
 class FetchCall : public Resource {
  public:
-  FetchCall(std::shared_ptr<http::HttpClient> client, http::Request request, std::string url)
-      : exchange(std::make_shared<http::Exchange>(std::move(client), std::move(request))), url(std::move(url)) {}
+  FetchCall(std::shared_ptr<http_client::HttpClient> client, http_client::Request request, std::string url)
+      : exchange(std::make_shared<http_client::Exchange>(std::move(client), std::move(request))), url(std::move(url)) {}
   std::string_view name() const override { return "fetchRequest"; }
-  std::shared_ptr<http::Exchange> exchange;
+  std::shared_ptr<http_client::Exchange> exchange;
   std::string url;
 };
 
@@ -84,14 +84,14 @@ class ResponseBodySource : public ByteSource {
   bool done_ = false;
 };
 
-std::shared_ptr<http::HttpClient> client_of(Runtime& rt) {
+std::shared_ptr<http_client::HttpClient> client_of(Runtime& rt) {
   if (!rt.http_client) {
-    http::ClientOptions options;
+    http_client::ClientOptions options;
     // Deno trusts the PEM file in DENO_CERT beside the system store.
     auto cert = rt.env.find("DENO_CERT");
     if (cert != rt.env.end() && !cert->second.empty()) options.ca_files.push_back(rt.resolve_path(cert->second));
     try {
-      rt.http_client = std::make_shared<http::HttpClient>(options);
+      rt.http_client = std::make_shared<http_client::HttpClient>(options);
     } catch (const HttpError& e) {
       throw bridge::JsError{"TypeError", e.what()};
     }
@@ -106,7 +106,7 @@ std::shared_ptr<http::HttpClient> client_of(Runtime& rt) {
 uint32_t op_fetch_open(Runtime& rt, std::string url, std::string method, std::string scheme, std::string host,
                        uint32_t port, std::string target, std::vector<std::string> headers, uint32_t body_kind,
                        std::optional<bridge::ByteView> body, bool decode) {
-  http::Request request;
+  http_client::Request request;
   request.origin.tls = scheme == "https:";
   if (!request.origin.tls && scheme != "http:") throw bridge::JsError{"TypeError", "scheme '" + scheme + "' not supported"};
   request.origin.port = port ? port : (request.origin.tls ? 443 : 80);
@@ -122,10 +122,10 @@ uint32_t op_fetch_open(Runtime& rt, std::string url, std::string method, std::st
   if (headers.size() % 2) throw bridge::JsError{"TypeError", "headers must be name/value pairs"};
   for (size_t i = 0; i < headers.size(); i += 2) request.headers.push_back({std::move(headers[i]), std::move(headers[i + 1])});
   if (body_kind == 1) {
-    request.body = http::Request::Body::Fixed;
+    request.body = http_client::Request::Body::Fixed;
     if (body) request.fixed_body.assign(reinterpret_cast<const char*>(body->data), body->size);
   } else if (body_kind == 2) {
-    request.body = http::Request::Body::Streaming;
+    request.body = http_client::Request::Body::Streaming;
   }
   auto call = std::make_shared<FetchCall>(client_of(rt), std::move(request), std::move(url));
   return rt.resources.add(call);
@@ -155,7 +155,7 @@ auto op_fetch_response(Runtime& rt, uint32_t rid) {
   auto call = rt.resources.get<FetchCall>(rid);
   uint32_t body_rid = rt.resources.add(std::make_shared<ResponseBodySource>(call));
   return [call, body_rid] {
-    const http::ResponseHead* head;
+    const http_client::ResponseHead* head;
     try {
       head = &call->exchange->read_head();
     } catch (const HttpError& e) {

@@ -16,7 +16,7 @@
 
 #include "http_client/http_error.h"
 
-namespace toolchain::http {
+namespace toolchain::http_client {
 
 namespace asio = boost::asio;
 using boost::system::error_code;
@@ -219,4 +219,4 @@ bool Connection::idle_and_open() {
   return n == 0;
 }
 
-}  // namespace toolchain::http
+}  // namespace toolchain::http_client

@@ -17,7 +17,7 @@
 #include <boost/asio/ssl/context.hpp>
 #include <boost/asio/ssl/stream.hpp>
 
-namespace toolchain::http {
+namespace toolchain::http_client {
 
 using Clock = std::chrono::steady_clock;
 using Deadline = Clock::time_point;
@@ -73,4 +73,4 @@ class Connection {
   std::atomic<bool> cancelled_{false};
 };
 
-}  // namespace toolchain::http
+}  // namespace toolchain::http_client

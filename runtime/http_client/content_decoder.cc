@@ -9,7 +9,7 @@
 
 #include "http_client/http_error.h"
 
-namespace toolchain::http {
+namespace toolchain::http_client {
 
 namespace {
 
@@ -122,4 +122,4 @@ std::unique_ptr<ContentDecoder> ContentDecoder::for_encoding(std::string_view co
   return nullptr;
 }
 
-}  // namespace toolchain::http
+}  // namespace toolchain::http_client

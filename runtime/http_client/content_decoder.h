@@ -8,7 +8,7 @@
 #include <string_view>
 #include <utility>
 
-namespace toolchain::http {
+namespace toolchain::http_client {
 
 class ContentDecoder {
  public:
@@ -25,4 +25,4 @@ class ContentDecoder {
   static std::unique_ptr<ContentDecoder> for_encoding(std::string_view content_encoding);
 };
 
-}  // namespace toolchain::http
+}  // namespace toolchain::http_client

@@ -6,7 +6,7 @@
 
 #include "http_client/http_error.h"
 
-namespace toolchain::http {
+namespace toolchain::http_client {
 
 using Kind = HttpError::Kind;
 
@@ -298,4 +298,4 @@ void Exchange::abort() {
   if (connection_) connection_->cancel();
 }
 
-}  // namespace toolchain::http
+}  // namespace toolchain::http_client

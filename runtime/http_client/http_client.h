@@ -17,7 +17,7 @@
 #include "http_client/content_decoder.h"
 #include "http_client/response_parser.h"
 
-namespace toolchain::http {
+namespace toolchain::http_client {
 
 struct ClientOptions {
   std::chrono::milliseconds connect_timeout{30'000};
@@ -109,4 +109,4 @@ class Exchange {
   bool body_done_ = false;
 };
 
-}  // namespace toolchain::http
+}  // namespace toolchain::http_client

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace toolchain::http {
+namespace toolchain::http_client {
 
 class HttpError : public std::runtime_error {
  public:
@@ -24,4 +24,4 @@ class HttpError : public std::runtime_error {
   Kind kind_;
 };
 
-}  // namespace toolchain::http
+}  // namespace toolchain::http_client

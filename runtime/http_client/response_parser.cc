@@ -7,7 +7,7 @@
 
 #include "http_client/http_error.h"
 
-namespace toolchain::http {
+namespace toolchain::http_client {
 
 namespace {
 
@@ -312,4 +312,4 @@ void BodyFraming::end_of_input() {
   throw HttpError(HttpError::Kind::Io, "connection closed before message completed");
 }
 
-}  // namespace toolchain::http
+}  // namespace toolchain::http_client

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-namespace toolchain::http {
+namespace toolchain::http_client {
 
 struct Header {
   std::string name;   // as received
@@ -75,4 +75,4 @@ class BodyFraming {
   std::vector<Header> trailers_;
 };
 
-}  // namespace toolchain::http
+}  // namespace toolchain::http_client

@@ -20,7 +20,7 @@
 #include "http_client/http_error.h"
 #include "http_client/response_parser.h"
 
-using namespace toolchain::http;
+using namespace toolchain::http_client;
 
 namespace {
 
