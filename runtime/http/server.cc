@@ -487,6 +487,8 @@ void Server::end_exchange(Exchange& exchange) {
   exchanges_.erase(it);
   exchange.conn.reset();
   exchange.finished = true;
+  // A body the handler never read must not outlive its exchange (the table would keep it).
+  if (exchange.body_rid) rt.resources.close(exchange.body_rid);
   rt.unref();
   if (exchange.notify_completed) notify_js(1, exchange.id);
 }

@@ -58,6 +58,7 @@ struct Exchange {
   bool no_body = false;   // HEAD, 1xx, 204, 304: headers only
   bool aborted = false;   // the client went away first
   bool notify_completed = false;  // JavaScript wants to hear when the response is done
+  uint32_t body_rid = 0;          // the request body's resource, dropped when the exchange ends
 };
 
 class Server : public Resource {
