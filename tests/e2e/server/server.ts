@@ -2,11 +2,24 @@
 // Prints "listening <port>" once it listens; exits when /shutdown finishes it.
 const enc = new TextEncoder();
 let aborted = 0, completed = 0;
+// A second server: a custom onError (async), and one that throws itself.
+const second = Deno.serve({
+  port: 0,
+  hostname: "127.0.0.1",
+  onListen() {},
+  async onError(error) {
+    if (String(error).includes("twice")) throw new Error("onError failed too");
+    await new Promise((r) => setTimeout(r, 10));
+    return new Response(`onError saw: ${error}`, { status: 503, headers: { "x-on-error": "1" } });
+  },
+}, (req) => {
+  throw new RangeError(new URL(req.url).pathname === "/twice" ? "twice" : "custom");
+});
 const server = Deno.serve({
   port: 0,
   hostname: "127.0.0.1",
   onListen({ port }) {
-    console.log(`listening ${port}`);
+    console.log(`listening ${port} ${second.addr.port}`);
   },
 }, async (req, info) => {
   const url = new URL(req.url);
@@ -96,7 +109,10 @@ const server = Deno.serve({
     case "/stats":
       return new Response(`aborted ${aborted} completed ${completed}`);
     case "/shutdown":
-      setTimeout(() => server.shutdown(), 50);
+      setTimeout(() => {
+        server.shutdown();
+        second.shutdown();
+      }, 50);
       return new Response("shutting down");
   }
   return new Response("not found", { status: 404 });
