@@ -188,6 +188,8 @@ def run_cases(port, port2):
     raw(port2, get("/") + get("/twice"), count=2)
     case("handler returns a non-Response")
     raw(port, get("/not-a-response"))
+    case("handler returns Response.error() or a used body")
+    raw(port, get("/error-response") + get("/used-body"), count=2)
 
     case("malformed requests: 400/431/414/501/505 and close")
     for data in [

@@ -92,6 +92,13 @@ const server = Deno.serve({
       return new Response(`${info.remoteAddr.transport} ${info.remoteAddr.hostname} ${typeof info.remoteAddr.port}`);
     case "/throw":
       throw new Error("boom");
+    case "/error-response":
+      return Response.error();
+    case "/used-body": {
+      const response = new Response("used");
+      await response.text();
+      return response;
+    }
     case "/not-a-response":
       return "nope" as unknown as Response;
     case "/slow":
