@@ -165,7 +165,7 @@ function makeServer(options, handler) {
     }
   };
 
-  const dispatch = (id, method, url, headerList, hasBody) => {
+  const dispatch = (id, method, url, headerList, hasBody, sortedHeaderList) => {
     // request.signal is made only if the handler reads it.
     const exchange = { controller: null, aborted: false, done: false, onCompleted: null };
     const signalOf = () => {
@@ -174,7 +174,7 @@ function makeServer(options, handler) {
       return exchange.controller.signal;
     };
     exchanges.set(id, exchange);
-    const headers = F.headersFromList(headerList, "immutable");
+    const headers = F.headersFromList(headerList, "immutable", sortedHeaderList);
     const body = hasBody ? new InnerBody(S.readableStreamForResource(op_http_request_body(server.rid, id))) : null;
     const request = F.requestFromState({
       method, urlList: [url], headers, body, referrer: "client", referrerPolicy: "", mode: "cors",
