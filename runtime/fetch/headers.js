@@ -78,7 +78,7 @@ function isNoCorsSafelistedName(name) {
 
 const guards = ["immutable", "request", "request-no-cors", "response", "none"];
 
-let listOf, setGuardOf, guardOf, sortedOf, invalidateSorted, isHeaders;
+let listOf, setGuardOf, guardOf, sortedOf, invalidateSorted, setSorted, isHeaders;
 
 class Headers {
   #list = [];
@@ -96,6 +96,7 @@ class Headers {
     setGuardOf = (h, guard) => { h.#guard = guard; };
     sortedOf = (h) => h.#sorted ?? h.#sortAndCombine();
     invalidateSorted = (h) => { h.#sorted = null; };
+    setSorted = (h, sorted) => { h.#sorted = sorted; };
     isHeaders = (value) => value !== null && typeof value === "object" && #list in value;
   }
 
@@ -427,11 +428,13 @@ internals.fetch = {
   guards,
   // A Headers with `guard` holding `list` (flat [name, value, …], names lower-case),
   // taken as is: for header lists the runtime has already validated (the HTTP client's).
-  headersFromList(list, guard) {
+  // `sorted`, if given, is the list's sort-and-combine, made by native code (the HTTP server).
+  headersFromList(list, guard, sorted = null) {
     const headers = new Headers();
     const own = listOf(headers);
     for (let i = 0; i < list.length; i++) ArrayPrototypePush(own, list[i]);
     setGuardOf(headers, guard);
+    if (sorted !== null) setSorted(headers, sorted);
     return headers;
   },
   // The live flat header list (do not mutate: use the Headers methods).

@@ -106,16 +106,32 @@ function makeServer(options, handler) {
     }
   };
 
-  // Writes `response` for exchange `id`; a non-Response is an error for onError.
+  // Why `response` cannot be sent (Deno's messages), or null.
+  const unsendable = (response) => {
+    if (!F.isResponse(response)) {
+      return "Return value from serve handler must be a response or a promise resolving to a response";
+    }
+    const state = F.responseState(response);
+    if (state.type === "error") {
+      return "Return value from serve handler must not be an error response (like Response.error())";
+    }
+    if (state.body !== null && state.body.unusable()) {
+      return "The body of the Response returned from the serve handler has already been consumed";
+    }
+    return null;
+  };
+
+  // Writes `response` for exchange `id`; one that cannot be sent is an error
+  // for onError (and what onError returns that cannot be sent is a plain 500).
   const send = (id, response, fromOnError = false) => {
     if (!exchanges.has(id)) return; // the client went away
-    if (!F.isResponse(response)) {
-      if (fromOnError) {
-        response = new Response(internalErrorBody, { status: 500 });
-      } else {
-        respondError(id, new TypeErrorCtor("Return value from serve handler must be a response or a promise resolving to a response"));
+    const problem = unsendable(response);
+    if (problem !== null) {
+      if (!fromOnError) {
+        respondError(id, new TypeErrorCtor(problem));
         return;
       }
+      response = new Response(internalErrorBody, { status: 500 });
     }
     const state = F.responseState(response);
     const list = F.headerList(state.headers);
@@ -130,7 +146,6 @@ function makeServer(options, handler) {
           exchange.done = true;
         }
       } else {
-        if (body.unusable()) throw new TypeErrorCtor("Body is unusable");
         const stream = body.stream;
         const rid = op_http_respond(server.rid, id, state.status, list, null, true);
         // The exchange lives (for request.signal) until the body is written.
@@ -150,7 +165,7 @@ function makeServer(options, handler) {
     }
   };
 
-  const dispatch = (id, method, url, headerList, hasBody) => {
+  const dispatch = (id, method, url, headerList, hasBody, sortedHeaderList) => {
     // request.signal is made only if the handler reads it.
     const exchange = { controller: null, aborted: false, done: false, onCompleted: null };
     const signalOf = () => {
@@ -159,7 +174,7 @@ function makeServer(options, handler) {
       return exchange.controller.signal;
     };
     exchanges.set(id, exchange);
-    const headers = F.headersFromList(headerList, "immutable");
+    const headers = F.headersFromList(headerList, "immutable", sortedHeaderList);
     const body = hasBody ? new InnerBody(S.readableStreamForResource(op_http_request_body(server.rid, id))) : null;
     const request = F.requestFromState({
       method, urlList: [url], headers, body, referrer: "client", referrerPolicy: "", mode: "cors",

@@ -487,6 +487,8 @@ void Server::end_exchange(Exchange& exchange) {
   exchanges_.erase(it);
   exchange.conn.reset();
   exchange.finished = true;
+  // A body the handler never read must not outlive its exchange (the table would keep it).
+  if (exchange.body_rid) rt.resources.close(exchange.body_rid);
   rt.unref();
   if (exchange.notify_completed) notify_js(1, exchange.id);
 }
@@ -516,6 +518,33 @@ void Server::dispatch_js(std::shared_ptr<Exchange> exchange) {
       list.push_back(bridge::v8_str(isolate, value));
     }
     auto headers = v8::Array::New(isolate, list.data(), list.size());
+    // Fetch's "sort and combine" of the same strings, so `[...req.headers]` starts
+    // from it (seed 000): names in order, a name's values joined with ", "
+    // (set-cookie's kept apart). Names are lower-case ASCII, so bytes order them.
+    std::vector<size_t> order(head.headers.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return head.headers[a].first < head.headers[b].first; });
+    std::vector<v8::Local<v8::Value>> sorted;
+    sorted.reserve(list.size());
+    for (size_t k = 0; k < order.size();) {
+      size_t i = order[k];
+      const auto& name = head.headers[i].first;
+      size_t end = k + 1;
+      if (name != "set-cookie") {
+        while (end < order.size() && head.headers[order[end]].first == name) ++end;
+      }
+      sorted.push_back(list[2 * i]);
+      if (end == k + 1) {
+        sorted.push_back(list[2 * i + 1]);
+      } else {
+        std::string joined = head.headers[i].second;
+        for (size_t m = k + 1; m < end; ++m) joined += ", " + head.headers[order[m]].second;
+        sorted.push_back(bridge::v8_str(isolate, joined));
+      }
+      k = end;
+    }
+    auto sorted_headers = v8::Array::New(isolate, sorted.data(), sorted.size());
     std::string url;
     if (head.target.starts_with("/")) {
       if (host.empty()) {
@@ -531,8 +560,9 @@ void Server::dispatch_js(std::shared_ptr<Exchange> exchange) {
     v8::Local<v8::Value> argv[] = {
         v8::Integer::NewFromUnsigned(isolate, exchange->id), bridge::v8_str(isolate, head.method),
         bridge::v8_str(isolate, url), headers, v8::Boolean::New(isolate, head.body != BodyKind::None),
+        sorted_headers,
     };
-    rt.call_from_loop(dispatch_.Get(isolate), 5, argv);
+    rt.call_from_loop(dispatch_.Get(isolate), 6, argv);
   });
 }
 

@@ -4,7 +4,7 @@
 //
 // Per connection, one request at a time (pipelined requests wait in the input
 // buffer, as hyper does): its head goes to JavaScript as `dispatch(id, method,
-// url, headerList, hasBody)`; JavaScript answers with op_http_respond. Request
+// url, headerList, hasBody, sortedHeaderList)`; JavaScript answers with op_http_respond. Request
 // bodies are ByteSources and streamed response bodies ByteSinks that do their
 // I/O on the loop (streams/native_stream.h, on_loop()), so no thread waits on a
 // slow peer. Everything here lives on the runtime's thread.
@@ -58,6 +58,7 @@ struct Exchange {
   bool no_body = false;   // HEAD, 1xx, 204, 304: headers only
   bool aborted = false;   // the client went away first
   bool notify_completed = false;  // JavaScript wants to hear when the response is done
+  uint32_t body_rid = 0;          // the request body's resource, dropped when the exchange ends
 };
 
 class Server : public Resource {

@@ -84,7 +84,9 @@ uint32_t op_http_respond(Runtime& rt, uint32_t rid, uint32_t id, uint32_t status
 }
 
 uint32_t op_http_request_body(Runtime& rt, uint32_t rid, uint32_t id) {
-  return rt.resources.add(std::make_shared<http::RequestBody>(exchange_of(rt, rid, id), rt.loop()));
+  auto exchange = exchange_of(rt, rid, id);
+  exchange->body_rid = rt.resources.add(std::make_shared<http::RequestBody>(exchange, rt.loop()));
+  return exchange->body_rid;
 }
 
 // [address, port] of the client.

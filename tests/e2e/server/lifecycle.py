@@ -39,7 +39,7 @@ def main():
     command = sys.argv[sys.argv.index("--") + 1:]
     env = dict(os.environ, TOOLCHAIN_HTTP_HEADER_TIMEOUT_MS="300")
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    m = re.match(r"listening (\d+)", proc.stdout.readline())
+    m = re.match(r"listening (\d+) (\d+)", proc.stdout.readline())
     if not m:
         proc.kill()
         fail("server did not start: " + proc.stderr.read())

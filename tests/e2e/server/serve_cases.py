@@ -108,7 +108,7 @@ def get(path, host="127.0.0.1"):
     return f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
 
 
-def run_cases(port):
+def run_cases(port, port2):
     case("GET / (text body, Content-Length)")
     raw(port, get("/"))
     case("GET /json")
@@ -184,8 +184,12 @@ def run_cases(port):
 
     case("handler throws: 500, server goes on")
     raw(port, get("/throw") + get("/"), count=2)
+    case("custom async onError; onError that throws")
+    raw(port2, get("/") + get("/twice"), count=2)
     case("handler returns a non-Response")
     raw(port, get("/not-a-response"))
+    case("handler returns Response.error() or a used body")
+    raw(port, get("/error-response") + get("/used-body"), count=2)
 
     case("malformed requests: 400/431/414/501/505 and close")
     for data in [
@@ -244,13 +248,13 @@ def main():
     command = args[args.index("--") + 1:]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = proc.stdout.readline()
-    m = re.match(r"listening (\d+)", line)
+    m = re.match(r"listening (\d+) (\d+)", line)
     if not m:
         proc.kill()
         print("server did not start:", line, proc.stderr.read(), file=sys.stderr)
         return 1
     try:
-        run_cases(int(m.group(1)))
+        run_cases(int(m.group(1)), int(m.group(2)))
         try:
             rest, err = proc.communicate(timeout=10)
         except subprocess.TimeoutExpired:
@@ -261,7 +265,7 @@ def main():
         for l in rest.splitlines():
             log(f"  {l}")
         log(f"  exit code {proc.returncode}")
-        errors = [l for l in err.splitlines() if l.startswith("Error:") or l.startswith("TypeError")]
+        errors = [l for l in err.splitlines() if re.match(r"(Error|TypeError|RangeError|Exception)", l)]
         for l in errors:
             log(f"  stderr: {l}")
     finally:

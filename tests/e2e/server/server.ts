@@ -2,11 +2,24 @@
 // Prints "listening <port>" once it listens; exits when /shutdown finishes it.
 const enc = new TextEncoder();
 let aborted = 0, completed = 0;
+// A second server: a custom onError (async), and one that throws itself.
+const second = Deno.serve({
+  port: 0,
+  hostname: "127.0.0.1",
+  onListen() {},
+  async onError(error) {
+    if (String(error).includes("twice")) throw new Error("onError failed too");
+    await new Promise((r) => setTimeout(r, 10));
+    return new Response(`onError saw: ${error}`, { status: 503, headers: { "x-on-error": "1" } });
+  },
+}, (req) => {
+  throw new RangeError(new URL(req.url).pathname === "/twice" ? "twice" : "custom");
+});
 const server = Deno.serve({
   port: 0,
   hostname: "127.0.0.1",
   onListen({ port }) {
-    console.log(`listening ${port}`);
+    console.log(`listening ${port} ${second.addr.port}`);
   },
 }, async (req, info) => {
   const url = new URL(req.url);
@@ -79,6 +92,13 @@ const server = Deno.serve({
       return new Response(`${info.remoteAddr.transport} ${info.remoteAddr.hostname} ${typeof info.remoteAddr.port}`);
     case "/throw":
       throw new Error("boom");
+    case "/error-response":
+      return Response.error();
+    case "/used-body": {
+      const response = new Response("used");
+      await response.text();
+      return response;
+    }
     case "/not-a-response":
       return "nope" as unknown as Response;
     case "/slow":
@@ -96,7 +116,10 @@ const server = Deno.serve({
     case "/stats":
       return new Response(`aborted ${aborted} completed ${completed}`);
     case "/shutdown":
-      setTimeout(() => server.shutdown(), 50);
+      setTimeout(() => {
+        server.shutdown();
+        second.shutdown();
+      }, 50);
       return new Response("shutting down");
   }
   return new Response("not found", { status: 404 });
