@@ -16,10 +16,9 @@ expect_eq "no arguments: the help" "$("$tc")" "$("$tc" --help)"
 expect_eq "--version starts no daemon" "$(daemon_pids)" ""
 check "--version touches no runtime directory" test ! -e "$TOOLCHAIN_RUNTIME_DIR"
 
-# About a millisecond: 50 runs of --version well under a second even on a busy machine.
+# About a millisecond (measured in bench/, only reported here: tests check no timing).
 start=$(now_ms)
 for _ in $(seq 50); do "$tc" --version >/dev/null; done
 elapsed=$(($(now_ms) - start))
 echo "50 x --version: $elapsed ms"
-check "--version is fast ($elapsed ms for 50)" test "$elapsed" -lt 2500
 finish

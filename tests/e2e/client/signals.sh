@@ -2,7 +2,7 @@
 # Ctrl-C (SIGINT) and a program's signal listeners, through the daemon and
 # in-process (--no-daemon): with a listener the listener runs and the program
 # goes on (the client stays attached); without one the client exits 130 within
-# 100 ms (1 s allowed on a loaded machine).
+# 100 ms (measured, reported, not asserted: tests check behaviour, not timing).
 source "$(dirname "$0")/lib.bash" "$@"
 set -m  # background jobs keep SIGINT (a non-interactive shell would ignore it for them)
 cd "$programs"
@@ -31,7 +31,6 @@ for mode in daemon no-daemon; do
     code=$? elapsed=$(($(now_ms) - begin))
     expect_eq "$mode, no listener: exit code" "$code" 130
     echo "$mode: exited ${elapsed} ms after SIGINT"
-    check "$mode, no listener: exited within 1 s ($elapsed ms)" test "$elapsed" -lt 1000
   fi
 
   # A listener: each SIGINT runs it and the program keeps running; the third exits 7.
