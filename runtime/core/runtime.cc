@@ -399,8 +399,9 @@ int Runtime::run() {
         loop_.run_one();
         dispatch_load_when_evaluated(evaluation);
       }
-      // `beforeunload` canceled with new work scheduled keeps the program going.
-      if (exiting_ || handle_termination()) break;
+      // `beforeunload` canceled with new work scheduled keeps the program going
+      // (none if the main module never finished: that is an error below).
+      if (exiting_ || handle_termination() || !load_dispatched_) break;
       bool canceled = call_hook("dispatchBeforeUnloadEvent", 0, nullptr);
       after_macrotask();
       if (!canceled || refs_ == 0) break;
