@@ -23,6 +23,7 @@ target_compile_options(toolchain PRIVATE -Wall -Wextra)
 target_link_libraries(toolchain PRIVATE Boost::headers)
 # No libstdc++/libgcc_s to load and relocate at start-up.
 target_link_options(toolchain PRIVATE -static-libstdc++ -static-libgcc)
-set_target_properties(toolchain PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR})
+# No RUNPATH: the client needs only libc, and a search path costs look-ups at start.
+set_target_properties(toolchain PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR} SKIP_BUILD_RPATH ON)
 # The client finds the engine beside itself: build them together (the
 # custom command above already makes the client depend on the engine).
