@@ -6,7 +6,12 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 work=$(mktemp -d)
 export TOOLCHAIN_DIR=$work/cache NO_COLOR=1 TOOLCHAIN_RUNTIME_DIR=$work/run
 server_pid=
-cleanup() { [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null; rm -rf "$work"; }
+# A daemon a test started (autostart) is stopped before its folder goes.
+cleanup() {
+  [[ -n $server_pid ]] && kill "$server_pid" 2>/dev/null
+  "$bin" daemon stop >/dev/null 2>&1
+  rm -rf "$work"
+}
 trap cleanup EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
