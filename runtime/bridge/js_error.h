@@ -21,6 +21,11 @@ struct JsError {
 inline JsError type_error(std::string message) { return {"TypeError", std::move(message)}; }
 inline JsError range_error(std::string message) { return {"RangeError", std::move(message)}; }
 
+// Rust's Debug escaping, which Deno's messages show: one character inside a
+// string literal ("\\0", "\\u{1b}"), and a whole string quoted ("\"a\\tb\"").
+std::string rust_debug_char(char32_t c);
+std::string rust_debug_quoted(std::string_view s);
+
 // Maps an errno to Deno's error class and message, e.g.
 // "No such file or directory (os error 2): readfile '/x'" with class "NotFound".
 JsError os_error(int err, std::string_view operation, std::string_view path = {},

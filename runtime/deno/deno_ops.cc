@@ -19,29 +19,10 @@ namespace {
 using bridge::JsError;
 using permissions::Kind;
 
-// A string quoted as Rust's `{:?}` prints it, as Deno's messages show it.
-std::string debug_quoted(std::string_view s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '\0': out += "\\0"; break;
-      case '\t': out += "\\t"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      default:
-        if (c < 0x20 || c == 0x7f) out += fmt::format("\\u{{{:x}}}", c);
-        else out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
-}
-
 void validate_env_key(const std::string& key) {
   if (key.empty()) throw bridge::type_error("Key is an empty string.");
   if (key.find_first_of("=\0", 0, 2) != std::string::npos)
-    throw bridge::type_error("Key contains invalid characters: " + debug_quoted(key));
+    throw bridge::type_error("Key contains invalid characters: " + bridge::rust_debug_quoted(key));
 }
 
 std::vector<std::string> op_args(Runtime& rt) { return rt.args; }
@@ -57,7 +38,7 @@ std::optional<std::string> op_env_get(Runtime& rt, std::string key) {
 void op_env_set(Runtime& rt, std::string key, std::string value) {
   validate_env_key(key);
   if (value.find('\0') != std::string::npos)
-    throw bridge::type_error("Value contains invalid characters: " + debug_quoted(value));
+    throw bridge::type_error("Value contains invalid characters: " + bridge::rust_debug_quoted(value));
   rt.require(Kind::Env, key);
   rt.env[key] = std::move(value);
 }

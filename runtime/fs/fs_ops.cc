@@ -845,37 +845,6 @@ auto prep_utime(Runtime& rt, bool sync, std::string path, double atime_sec, doub
 // ---------------------------------------------------------------------------
 // makeTempDir / makeTempFile
 
-// Rust's Debug escaping of one character inside a string literal.
-std::string debug_char(char32_t c) {
-  switch (c) {
-    case U'\0': return "\\0";
-    case U'\t': return "\\t";
-    case U'\r': return "\\r";
-    case U'\n': return "\\n";
-    case U'"': return "\\\"";
-    case U'\\': return "\\\\";
-    default: break;
-  }
-  if (c < 0x20 || (c >= 0x7f && c < 0xa0)) return fmt::format("\\u{{{:x}}}", static_cast<uint32_t>(c));
-  std::string out;
-  // UTF-8 encode (only ASCII reaches here in practice).
-  if (c < 0x80) {
-    out += static_cast<char>(c);
-  } else if (c < 0x800) {
-    out += static_cast<char>(0xc0 | (c >> 6));
-    out += static_cast<char>(0x80 | (c & 0x3f));
-  } else if (c < 0x10000) {
-    out += static_cast<char>(0xe0 | (c >> 12));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3f));
-    out += static_cast<char>(0x80 | (c & 0x3f));
-  } else {
-    out += static_cast<char>(0xf0 | (c >> 18));
-    out += static_cast<char>(0x80 | ((c >> 12) & 0x3f));
-    out += static_cast<char>(0x80 | ((c >> 6) & 0x3f));
-    out += static_cast<char>(0x80 | (c & 0x3f));
-  }
-  return out;
-}
 
 // Decodes UTF-8 code points (the strings come from V8, so they are valid).
 std::vector<char32_t> code_points(std::string_view s) {
@@ -903,12 +872,12 @@ void validate_affixes(const std::string& prefix, const std::string& suffix) {
   all.insert(all.end(), more.begin(), more.end());
   for (char32_t c : all) {
     if (c < 0x20 || (c >= 0x7f && c < 0xa0))
-      throw JsError{"Error", fmt::format("Invalid control character in prefix or suffix: \"{}\"", debug_char(c))};
+      throw JsError{"Error", fmt::format("Invalid control character in prefix or suffix: \"{}\"", bridge::rust_debug_char(c))};
   }
   for (char32_t c : all) {
     switch (c) {
       case U'/': case U'\\': case U'"': case U'<': case U'>': case U':': case U'|': case U'?': case U'*':
-        throw JsError{"Error", fmt::format("Invalid character in prefix or suffix: \"{}\"", debug_char(c))};
+        throw JsError{"Error", fmt::format("Invalid character in prefix or suffix: \"{}\"", bridge::rust_debug_char(c))};
       default: break;
     }
   }
