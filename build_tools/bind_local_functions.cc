@@ -5,11 +5,20 @@
 // loader otherwise looks up ~52,000 V8 and Node function names by hash at
 // every start, which is most of an in-process run's start-up time.
 //
-// Only functions are bound (as -Bsymbolic-functions does): references to
-// objects (vtables, typeinfo, static data, STB_GNU_UNIQUE symbols) stay
-// dynamic so that there is still one copy of each in the process. Functions
-// are code: binding a reference to IN's own definition instead of an equal
-// copy elsewhere changes nothing but the time the loader spends.
+// Functions are bound as -Bsymbolic-functions does: they are code, and
+// binding a reference to IN's own definition instead of an equal copy
+// elsewhere changes nothing but the time the loader spends.
+//
+// Objects (vtables, typeinfo, static data) must stay one copy per process.
+// Vague-linkage objects (STB_WEAK, STB_GNU_UNIQUE) may be defined again by
+// the executable or another library, so they stay dynamic. A strong
+// (STB_GLOBAL) object is defined once, in IN; only an executable's copy
+// relocation could move it, and the project builds with
+// -mno-direct-extern-access so that its executables make none (the test
+// build.no_copy_relocations checks it). Those are bound too.
+//
+// `bind-local-functions --check EXE...` exits 1 if an executable has copy
+// relocations.
 //
 // x86-64 ELF only; anything else is reported and refused. A library not
 // linked with -z now is copied unchanged.
@@ -107,8 +116,10 @@ void bind_table(Library& lib, uint64_t symtab, uint64_t vaddr, uint64_t size, Co
     if (type != R_X86_64_64 && type != R_X86_64_GLOB_DAT && type != R_X86_64_JUMP_SLOT) continue;
     const Elf64_Sym& s = *lib.at<Elf64_Sym>(symtab + uint64_t{index} * sizeof(Elf64_Sym));
     int binding = ELF64_ST_BIND(s.st_info);
-    if (s.st_shndx == SHN_UNDEF || ELF64_ST_TYPE(s.st_info) != STT_FUNC) continue;
-    if (binding != STB_GLOBAL && binding != STB_WEAK) continue;
+    if (s.st_shndx == SHN_UNDEF) continue;
+    bool function = ELF64_ST_TYPE(s.st_info) == STT_FUNC && (binding == STB_GLOBAL || binding == STB_WEAK);
+    bool strong_object = ELF64_ST_TYPE(s.st_info) == STT_OBJECT && binding == STB_GLOBAL;
+    if (!function && !strong_object) continue;
     // S + A for R_X86_64_64; S for GLOB_DAT and JUMP_SLOT. The loader adds
     // the load address to a relative relocation's addend.
     r.r_addend = static_cast<int64_t>(s.st_value) + (type == R_X86_64_64 ? r.r_addend : 0);
@@ -117,31 +128,62 @@ void bind_table(Library& lib, uint64_t symtab, uint64_t vaddr, uint64_t size, Co
   }
 }
 
+Library read_elf(const char* path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read the file");
+  Library lib{{std::istreambuf_iterator<char>(in), {}}};
+  const Elf64_Ehdr& h = lib.header();
+  if (std::memcmp(h.e_ident, ELFMAG, SELFMAG) != 0 || h.e_ident[EI_CLASS] != ELFCLASS64 ||
+      h.e_machine != EM_X86_64 || h.e_type != ET_DYN)
+    throw std::runtime_error("not an x86-64 ELF shared object or PIE");
+  return lib;
+}
+
+size_t copy_relocations(Library& exe) {
+  Tables t = dynamic_tables(exe);
+  if (t.rela == 0) return 0;
+  Elf64_Rela* rela = exe.at<Elf64_Rela>(exe.offset_of(t.rela), t.relasz / sizeof(Elf64_Rela));
+  size_t n = 0;
+  for (size_t i = 0; i < t.relasz / sizeof(Elf64_Rela); ++i)
+    if (ELF64_R_TYPE(rela[i].r_info) == R_X86_64_COPY) ++n;
+  return n;
+}
+
+int check(int argc, char** argv) {
+  int status = 0;
+  for (int i = 2; i < argc; ++i) {
+    try {
+      Library exe = read_elf(argv[i]);
+      if (size_t n = copy_relocations(exe)) {
+        std::fprintf(stderr, "%s: %zu copy relocations; build with -mno-direct-extern-access\n", argv[i], n);
+        status = 1;
+      }
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "bind-local-functions: %s: %s\n", argv[i], e.what());
+      status = 1;
+    }
+  }
+  return status;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc >= 2 && std::strcmp(argv[1], "--check") == 0) return check(argc, argv);
   if (argc != 3) {
-    std::fprintf(stderr, "usage: bind-local-functions IN.so OUT.so\n");
+    std::fprintf(stderr, "usage: bind-local-functions IN.so OUT.so | --check EXE...\n");
     return 2;
   }
   try {
-    std::ifstream in(argv[1], std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read the file");
-    Library lib{{std::istreambuf_iterator<char>(in), {}}};
-    const Elf64_Ehdr& h = lib.header();
-    if (std::memcmp(h.e_ident, ELFMAG, SELFMAG) != 0 || h.e_ident[EI_CLASS] != ELFCLASS64 ||
-        h.e_machine != EM_X86_64 || h.e_type != ET_DYN)
-      throw std::runtime_error("not an x86-64 ELF shared library");
+    Library lib = read_elf(argv[1]);
     Tables t = dynamic_tables(lib);
     if (t.pltrel != DT_RELA) throw std::runtime_error("PLT relocations are not RELA");
-    // Without -z now the loader would meet relative relocations in .rela.plt
-    // lazily, which it cannot do: such a library is copied unchanged.
+    // .rela.dyn is processed at load time. Without -z now the loader would
+    // meet relative relocations in .rela.plt lazily, which it cannot do.
     Counts n;
-    if (binds_now(lib)) {
-      uint64_t symtab = lib.offset_of(t.symtab);
-      bind_table(lib, symtab, t.rela, t.relasz, n);
-      bind_table(lib, symtab, t.jmprel, t.pltrelsz, n);
-    }
+    uint64_t symtab = lib.offset_of(t.symtab);
+    bind_table(lib, symtab, t.rela, t.relasz, n);
+    if (binds_now(lib)) bind_table(lib, symtab, t.jmprel, t.pltrelsz, n);
 
     std::string tmp = std::string(argv[2]) + ".tmp";
     {
