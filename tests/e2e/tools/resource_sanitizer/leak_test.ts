@@ -43,3 +43,16 @@ Deno.test("steps are not checked alone", async (t) => {
     Deno.openSync("leak_test.ts");
   } });
 });
+// An FsFile op left pending: waiting for a lock another handle holds.
+let holder: Deno.FsFile, waiter: Deno.FsFile, waiting: Promise<void>;
+Deno.test("an unawaited lock", { sanitizeOps: true }, () => {
+  holder = Deno.openSync("leak_test.ts");
+  holder.lockSync(true);
+  waiter = Deno.openSync("leak_test.ts");
+  waiting = waiter.lock(true);
+});
+Deno.test("the lock is released", async () => {
+  holder.close();
+  await waiting;
+  waiter.close();
+});
