@@ -3,7 +3,11 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <chrono>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "core/runtime.h"
 #include "core/ops_index.h"
@@ -127,6 +131,26 @@ void op_get_non_index_property_names(const v8::FunctionCallbackInfo<v8::Value>& 
     info.GetReturnValue().Set(names);
 }
 
+// Closes the resource `rid` (Deno's core.close): BadResource if there is none.
+void op_close(Runtime& rt, uint32_t rid) {
+  if (!rt.resources.close(rid)) throw bridge::JsError{"BadResource", "Bad resource ID"};
+}
+
+// The resource table as [[rid, name], …] sorted by rid (Deno's core.resources(),
+// for the test runner's resource sanitizer; programs do not see it).
+void op_resources(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  auto* isolate = info.GetIsolate();
+  std::vector<std::pair<uint32_t, std::string_view>> list;
+  Runtime::from(isolate).resources.for_each([&](uint32_t id, std::string_view name) { list.emplace_back(id, name); });
+  std::sort(list.begin(), list.end());
+  std::vector<v8::Local<v8::Value>> pairs;
+  for (const auto& [id, name] : list) {
+    v8::Local<v8::Value> pair[2] = {v8::Integer::NewFromUnsigned(isolate, id), bridge::v8_str(isolate, name)};
+    pairs.push_back(v8::Array::New(isolate, pair, 2));
+  }
+  info.GetReturnValue().Set(v8::Array::New(isolate, pairs.data(), pairs.size()));
+}
+
 }  // namespace
 
 void register_core_ops(bridge::OpRegistry& r) {
@@ -147,6 +171,8 @@ void register_core_ops(bridge::OpRegistry& r) {
   r.raw("op_preview_entries", op_preview_entries);
   r.raw("op_get_constructor_name", op_get_constructor_name);
   r.raw("op_get_non_index_property_names", op_get_non_index_property_names);
+  r.sync<op_close>("op_close");
+  r.raw("op_resources", op_resources);
 }
 
 }  // namespace toolchain

@@ -5,6 +5,7 @@ namespace toolchain {
 void register_core_ops(bridge::OpRegistry&);
 void register_deno_ops(bridge::OpRegistry&);
 void register_fs_ops(bridge::OpRegistry&);
+void register_fs_file_ops(bridge::OpRegistry&);
 void register_io_ops(bridge::OpRegistry&);
 void register_signal_ops(bridge::OpRegistry&);
 void register_url_ops(bridge::OpRegistry&);
@@ -25,6 +26,7 @@ const bridge::OpRegistry& all_ops() {
     register_core_ops(r);
     register_deno_ops(r);
     register_fs_ops(r);
+    register_fs_file_ops(r);
     register_io_ops(r);
     register_signal_ops(r);
     register_url_ops(r);

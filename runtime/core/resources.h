@@ -42,6 +42,12 @@ class ResourceTable {
 
   size_t size() const { return table_.size(); }
 
+  // Calls f(id, name) for each resource, in no particular order.
+  template <typename F>
+  void for_each(F&& f) const {
+    for (const auto& [id, resource] : table_) f(id, resource->name());
+  }
+
   // Drops every resource (the runtime's end, while its loop and isolate still exist).
   void clear() { table_.clear(); }
 

@@ -519,6 +519,8 @@ async function utime(path, atime, mtime) {
 // ---------------------------------------------------------------------------
 
 internals.pathFromURL = pathFromURL;
+// For file.js (Deno.FsFile).
+internals.fs = { toPath, parseFileInfo, toUnixTimeFromEpoch, coerceLen };
 
 const api = {
   readFile, readFileSync, readTextFile, readTextFileSync,

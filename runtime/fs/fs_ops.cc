@@ -31,6 +31,7 @@
 
 #include "bridge/op.h"
 #include "core/runtime.h"
+#include "fs/fs_common.h"
 
 namespace toolchain {
 
@@ -45,7 +46,7 @@ using permissions::Kind;
 // The Deno.errors class of an errno, as Deno derives it from Rust's io::ErrorKind
 // (EINVAL is InvalidInput, a TypeError; ENOTEMPTY, EXDEV and ENAMETOOLONG have
 // no class of their own and are plain Errors).
-JsError fs_error(int err, std::string_view operation, std::string_view path = {}, std::string_view path2 = {}) {
+JsError fs_error(int err, std::string_view operation, std::string_view path, std::string_view path2) {
   JsError e = bridge::os_error(err, operation, path, path2);
   switch (err) {
     case EINVAL: e.cls = "TypeError"; break;
@@ -68,13 +69,6 @@ JsError invalid_input(std::string_view message, std::string_view operation, std:
 // ---------------------------------------------------------------------------
 // Paths and permissions
 
-// A path as the program wrote it (for messages) and resolved against its cwd.
-struct Path {
-  std::string display;
-  std::string abs;
-  const char* c_str() const { return abs.c_str(); }
-};
-
 void throw_denied(const permissions::PermissionError& denied) {
   throw JsError{denied.error_class ? denied.error_class : "NotCapable", denied.message};
 }
@@ -92,39 +86,6 @@ void require(Runtime& rt, Kind kind, const std::string& path, const std::string&
     throw JsError{e.error_class(), e.what()};
   }
 }
-
-// The check Deno makes before opening a file (readFile, writeFile, the source
-// of copyFile) when not everything is granted: the path is made canonical, and
-// a special file (/dev, /proc, /sys) there needs every permission, so a symlink
-// into /proc opens no door. A failure to canonicalize other than NotFound
-// surfaces as the bare OS error (no operation named), as in Deno. Holds a copy
-// of the permissions so it can run on the blocking pool; empty (and free) when
-// everything is granted.
-class OpenCheck {
- public:
-  OpenCheck() = default;
-  explicit OpenCheck(const Runtime& rt) {
-    if (!rt.permissions.all_granted()) perms_ = std::make_shared<permissions::Permissions>(rt.permissions);
-  }
-  // Returns flags to add to the open: a path that does not resolve (yet) is
-  // opened with O_NOFOLLOW, so a dangling symlink is not followed (Deno then
-  // reports ENOENT: see open_errno).
-  int operator()(const std::string& abs) const {
-    if (!perms_ || abs.empty()) return 0;
-    char canonical[PATH_MAX];
-    if (::realpath(abs.c_str(), canonical) == nullptr) {
-      if (errno == ENOENT) return O_NOFOLLOW;
-      throw fs_error(errno, {});
-    }
-    if (auto denied = perms_->check_special_file(canonical)) throw_denied(*denied);
-    return 0;
-  }
-  // The errno to report for a failed open made with `flags`.
-  static int open_errno(int flags, int err) { return (flags & O_NOFOLLOW) && err == ELOOP ? ENOENT : err; }
-
- private:
-  std::shared_ptr<const permissions::Permissions> perms_;
-};
 
 // Checks `kind` access to `path` (as the program wrote it) and resolves it.
 // `operation` words the NUL-byte error, which Deno raises after the check.
@@ -159,20 +120,7 @@ Path checked2(Runtime& rt, const std::string& path, Kind first, Kind second, std
 // ---------------------------------------------------------------------------
 // Small POSIX helpers
 
-class Fd {
- public:
-  explicit Fd(int fd = -1) : fd_(fd) {}
-  ~Fd() { if (fd_ >= 0) ::close(fd_); }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  int get() const { return fd_; }
-  int release() { int fd = fd_; fd_ = -1; return fd; }
-
- private:
-  int fd_;
-};
-
-int open_retry(const char* path, int flags, mode_t mode = 0) {
+int open_retry(const char* path, int flags, mode_t mode) {
   int fd;
   do fd = ::open(path, flags | O_CLOEXEC, mode);
   while (fd < 0 && errno == EINTR);
@@ -217,16 +165,6 @@ int write_all(int fd, const uint8_t* data, size_t size) {
 // ---------------------------------------------------------------------------
 // Value types handed to JavaScript
 
-struct FileInfo {
-  bool is_file = false, is_directory = false, is_symlink = false;
-  double size = 0;
-  std::optional<double> mtime, atime, birthtime, ctime;
-  double dev = 0, ino = 0, mode = 0, nlink = 0, uid = 0, gid = 0, rdev = 0, blksize = 0, blocks = 0;
-  bool is_block_device = false, is_char_device = false, is_fifo = false, is_socket = false;
-};
-
-constexpr size_t kStatFields = 21;
-
 // Field order: fs.js's parseFileInfo reads them back in this order.
 void fill_stat(const FileInfo& i, double* out) {
   constexpr double nan = std::numeric_limits<double>::quiet_NaN();
@@ -254,18 +192,6 @@ struct Text {
 }  // namespace fs_detail
 
 namespace bridge {
-
-// A FileInfo travels as a Float64Array of kStatFields numbers (fs.js builds the
-// object, so every FileInfo shares one hidden class): booleans are 0/1, a
-// missing time is NaN.
-template <>
-struct ToV8<fs_detail::FileInfo> {
-  static v8::Local<v8::Value> make(v8::Isolate* isolate, const fs_detail::FileInfo& info) {
-    auto buffer = v8::ArrayBuffer::New(isolate, fs_detail::kStatFields * sizeof(double));
-    fs_detail::fill_stat(info, static_cast<double*>(buffer->Data()));
-    return v8::Float64Array::New(buffer, 0, fs_detail::kStatFields);
-  }
-};
 
 template <>
 struct ToV8<fs_detail::DirList> {
@@ -464,12 +390,12 @@ FileInfo file_info_from_mode(FileInfo info, unsigned mode) {
   return info;
 }
 
-// Returns 0 or an errno.
-int stat_path(const char* path, bool follow, FileInfo& out) {
+// Returns 0 or an errno. `at_flags`: 0, AT_SYMLINK_NOFOLLOW or AT_EMPTY_PATH (of `dir_fd` itself).
+int stat_at(int dir_fd, const char* path, int at_flags, FileInfo& out) {
 #ifdef STATX_BASIC_STATS
   struct statx sx;
-  int flags = AT_STATX_SYNC_AS_STAT | (follow ? 0 : AT_SYMLINK_NOFOLLOW);
-  if (::statx(AT_FDCWD, path, flags, STATX_BASIC_STATS | STATX_BTIME, &sx) == 0) {
+  int flags = AT_STATX_SYNC_AS_STAT | at_flags;
+  if (::statx(dir_fd, path, flags, STATX_BASIC_STATS | STATX_BTIME, &sx) == 0) {
     FileInfo info;
     info.size = static_cast<double>(sx.stx_size);
     info.mtime = to_ms(sx.stx_mtime.tv_sec, sx.stx_mtime.tv_nsec);
@@ -491,7 +417,7 @@ int stat_path(const char* path, bool follow, FileInfo& out) {
   if (errno != ENOSYS && errno != EPERM) return errno;
 #endif
   struct stat st;
-  if ((follow ? ::stat(path, &st) : ::lstat(path, &st)) != 0) return errno;
+  if (::fstatat(dir_fd, path, &st, at_flags) != 0) return errno;
   FileInfo info;
   info.size = static_cast<double>(st.st_size);
   info.mtime = to_ms(st.st_mtim.tv_sec, static_cast<uint32_t>(st.st_mtim.tv_nsec));
@@ -508,6 +434,12 @@ int stat_path(const char* path, bool follow, FileInfo& out) {
   out = file_info_from_mode(info, st.st_mode);
   return 0;
 }
+
+int stat_path(const char* path, bool follow, FileInfo& out) {
+  return stat_at(AT_FDCWD, path, follow ? 0 : AT_SYMLINK_NOFOLLOW, out);
+}
+
+int stat_fd(int fd, FileInfo& out) { return stat_at(fd, "", AT_EMPTY_PATH, out); }
 
 auto prep_stat(Runtime& rt, bool sync, std::string path, bool follow) {
   Path p = follow ? checked(rt, path, Kind::Read, FS_API("stat", sync), "stat")
@@ -974,26 +906,6 @@ auto prep_make_temp_file(Runtime& rt, bool sync, bridge::Value dir, bridge::Valu
       return 0;
     });
   };
-}
-
-// ---------------------------------------------------------------------------
-// Sync and async ops from one prepare function. The prepare function's first
-// parameter after the Runtime says whether it is the sync flavour (for the API
-// name in permission prompts); the ops themselves take the other parameters.
-
-template <auto P, typename Sig>
-struct Flavours;
-template <auto P, typename W, typename... A>
-struct Flavours<P, W (*)(Runtime&, bool, A...)> {
-  static std::invoke_result_t<W> sync(Runtime& rt, A... a) { return P(rt, true, std::move(a)...)(); }
-  static W async(Runtime& rt, A... a) { return P(rt, false, std::move(a)...); }
-};
-
-template <auto P>
-void add(bridge::OpRegistry& r, const char* sync_name, const char* async_name) {
-  using F = Flavours<P, decltype(P)>;
-  r.sync<&F::sync>(sync_name);
-  r.async<&F::async>(async_name);
 }
 
 }  // namespace fs_detail

@@ -163,8 +163,9 @@ const exitSanitizer = {
   },
 };
 
-// The leak sanitizers (sanitizeOps: timers and intervals still pending when
-// the test ends), in Deno's words. With --trace-leaks each leak says where it started.
+// The leak sanitizers (sanitizeOps: timers, intervals and async ops still
+// pending when the test ends; sanitizeResources: resources opened and not
+// closed, or closed and not opened, during the test), in Deno's words. With --trace-leaks each leak says where it started.
 function startedHere(stack) {
   if (!stack) return "";
   const frames = stack.split("\n").filter((line) => /^\s+at /.test(line) && !isInternalFrame(line));
@@ -195,6 +196,14 @@ const opDetails = {
   op_fs_remove_async: ["remove a file or directory", "awaiting the result of a `Deno.remove` call"],
   op_fs_rename_async: ["rename a file or directory", "awaiting the result of a `Deno.rename` call"],
   op_fs_copy_file_async: ["copy a file", "awaiting the result of a `Deno.copyFile` call"],
+  op_fs_open_async: ["open a file", "awaiting the result of a `Deno.open` call"],
+  op_fs_seek_async: ["seek in a file", "awaiting the result of a `Deno.FsFile.prototype.seek` call"],
+  op_fs_file_stat_async: ["get file metadata", "awaiting the result of a `Deno.FsFile.prototype.stat` call"],
+  op_fs_fsync_async: ["flush pending data operations for a file to disk", "awaiting the result of a `Deno.FsFile.sync` call"],
+  op_fs_fdatasync_async: ["flush pending data operations for a file to disk", "awaiting the result of a `Deno.FsFile.prototype.syncData` call"],
+  op_fs_ftruncate_async: ["truncate a file", "awaiting the result of a `Deno.FsFile.prototype.truncate` call"],
+  op_fs_flock_async: ["lock a file", "awaiting the result of a `Deno.FsFile.lock` call"],
+  op_fs_funlock_async: ["unlock a file", "awaiting the result of a `Deno.FsFile.unlock` call"],
 };
 
 function opsInFlight() {
@@ -213,33 +222,89 @@ function opLeak(name, leaked, trace) {
   return [`  - ${who} started in this test, but never completed.${hint}`];
 }
 
+// Resources (Deno's names, core/resources.h): what a leak is called, the two
+// verbs of its message and the hint, as Deno 2.9.6 words them. A name not
+// listed is quoted with a generic hint, as Deno does.
+const resourceWords = {
+  fsFile: ["A file", "opened", "closed", "Close the file handle by calling `file.close()`."],
+  fetchRequest: ["A fetch request", "started", "finished", "Await the promise returned from `fetch()` or abort the fetch with an abort signal."],
+  fetchRequestBody: ["A fetch request body", "created", "closed", "Terminate the request body `ReadableStream` by closing or erroring it."],
+  fetchResponse: ["A fetch response body", "created", "consumed", "Consume or close the response body `ReadableStream`, e.g `await resp.text()` or `await resp.body.cancel()`."],
+  httpClient: ["An HTTP client", "created", "closed", "Close the HTTP client by calling `httpClient.close()`."],
+  tcpListener: ["A TCP listener", "opened", "closed", "Close the TCP listener by calling `tcpListener.close()`."],
+  tcpStream: ["A TCP connection", "opened/accepted", "closed", "Close the TCP connection by calling `tcpConn.close()`."],
+  compression: ["A CompressionStream", "created", "closed", "Close the compression stream by calling `await stream.writable.close()`."],
+};
+// Our resources whose names differ from Deno's for the same thing.
+const denoResourceName = { fetchResponseBody: "fetchResponse", httpServer: "http" };
+
+function resourcesNow() {
+  return new Map(ops.op_resources().map(([rid, name]) => [rid, denoResourceName[name] ?? name]));
+}
+
+function resourceLeaks(before, after) {
+  const lines = new Set();
+  const words = (name) => resourceWords[name] ?? [`"${name}"`, "created", "cleaned up", "Close the resource before the end of the test."];
+  for (const [rid, name] of after) {
+    if (before.has(rid)) continue;
+    const [what, made, ended, hint] = words(name);
+    lines.add(`  - ${what} was ${made} during the test, but not ${ended} during the test. ${hint}`);
+  }
+  for (const [rid, name] of before) {
+    if (after.has(rid)) continue;
+    const [what, made, ended] = words(name);
+    lines.add(`  - ${what} was ${made} before the test started, but was ${ended} during the test. Do not close resources in a test that were not created during that test.`);
+  }
+  return [...lines];
+}
+
+function sameResources(a, b) {
+  if (a.size !== b.size) return false;
+  for (const rid of a.keys()) if (!b.has(rid)) return false;
+  return true;
+}
+
 const sanitizers = {
   trace: false,
   snapshot() {
     return {
       timers: new Set(internals.timers.active().map((t) => t.id)),
       ops: new Set(opsInFlight().map((op) => op.id)),
+      resources: resourcesNow(),
     };
   },
   async check(before, desc) {
-    if (!desc.sanitizeOps) return null;
-    // Ops that are about to settle get a few turns of the loop, as in Deno.
-    let leakedOps = opsInFlight().filter((op) => !before.ops.has(op.id));
-    for (let turn = 0; turn < 4 && leakedOps.length > 0; turn++) {
+    if (!desc.sanitizeOps && !desc.sanitizeResources) return null;
+    // Ops about to settle and resources about to close get a few turns of the
+    // loop, as in Deno.
+    const newOps = () => (desc.sanitizeOps ? opsInFlight().filter((op) => !before.ops.has(op.id)) : []);
+    const changed = (resources) => desc.sanitizeResources && !sameResources(resources, before.resources);
+    let leakedOps = newOps();
+    let resources = resourcesNow();
+    for (let turn = 0; turn < 4 && (leakedOps.length > 0 || changed(resources)); turn++) {
       await ops.op_tool_tick();
-      leakedOps = opsInFlight().filter((op) => !before.ops.has(op.id));
+      leakedOps = newOps();
+      resources = resourcesNow();
     }
-    const leaked = internals.timers.active().filter((t) => !before.timers.has(t.id));
-    const byName = new Map();
-    for (const op of leakedOps) byName.set(op.name, [...(byName.get(op.name) ?? []), op]);
-    const lines = [
-      ...timerLeak("timer", leaked.filter((t) => !t.repeat), this.trace),
-      ...timerLeak("interval", leaked.filter((t) => t.repeat), this.trace),
-      ...[...byName].flatMap(([name, list]) => opLeak(name, list, this.trace)),
-    ];
+    const lines = desc.sanitizeResources ? resourceLeaks(before.resources, resources) : [];
+    let traceHint = false;
+    if (desc.sanitizeOps) {
+      const leaked = internals.timers.active().filter((t) => !before.timers.has(t.id));
+      const byName = new Map();
+      for (const op of leakedOps) byName.set(op.name, [...(byName.get(op.name) ?? []), op]);
+      const opLines = [
+        ...timerLeak("timer", leaked.filter((t) => !t.repeat), this.trace),
+        ...timerLeak("interval", leaked.filter((t) => t.repeat), this.trace),
+        ...[...byName].flatMap(([name, list]) => opLeak(name, list, this.trace)),
+      ];
+      traceHint = opLines.length > 0 && !this.trace;
+      lines.push(...opLines);
+    }
     if (lines.length === 0) return null;
+    // Deno sorts the messages.
+    lines.sort();
     let text = "Leaks detected:\n" + lines.join("\n");
-    if (!this.trace) text += "\nTo get more details where leaks occurred, run again with the --trace-leaks flag.";
+    if (traceHint) text += "\nTo get more details where leaks occurred, run again with the --trace-leaks flag.";
     return text;
   },
 };
