@@ -347,7 +347,10 @@ void op_base64_decode(const v8::FunctionCallbackInfo<v8::Value>& info) {
 
 }  // namespace
 
+void register_legacy_encoding_ops(bridge::OpRegistry& r);  // legacy_ops.cc
+
 void register_encoding_ops(bridge::OpRegistry& r) {
+  register_legacy_encoding_ops(r);
   r.raw("op_encoding_encode", op_encoding_encode);
   r.raw("op_encoding_encode_into", op_encoding_encode_into);
   r.raw("op_encoding_decode", op_encoding_decode);

@@ -2,10 +2,11 @@
 // dependent signals of AbortSignal.any and the unref'd timer of AbortSignal.timeout.
 const { requiredArguments, inspectAttributes, toStringTag, defineGlobal } = internals.webidl;
 const { DOMException } = internals;
-const { EventTarget, Event, defineEventHandler } = internals.events;
+const { EventTarget, Event, defineEventHandler, listenersOf, markTrusted } = internals.events;
 const { setTimeout } = globalThis;  // captured: a program replacing the global must not break timeout()
 
 const illegal = Symbol("illegal constructor guard");
+let refreshTimers;  // (signal) → ref or unref the timeout timers it depends on
 
 class AbortSignal extends EventTarget {
   #aborted = false;
@@ -14,6 +15,7 @@ class AbortSignal extends EventTarget {
   #dependent = false;
   #sources = [];          // for a dependent signal: the signals it follows
   #dependents = [];
+  #timer = null;          // AbortSignal.timeout's timer id, until it fires
 
   constructor(key = undefined) {
     if (key !== illegal) throw new TypeError("Illegal constructor");
@@ -43,10 +45,11 @@ class AbortSignal extends EventTarget {
     }
     const signal = new AbortSignal(illegal);
     // The timer must not keep the program alive on its own.
-    const timer = setTimeout(() => {
+    signal.#timer = +setTimeout(() => {
+      signal.#timer = null;
       signal.#signalAbort(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
     }, whole);
-    internals.timers.unrefTimer(+timer);
+    internals.timers.unrefTimer(signal.#timer);
     return signal;
   }
 
@@ -73,6 +76,31 @@ class AbortSignal extends EventTarget {
     return result;
   }
 
+  // Unless someone listens for its abort (on it, or on a signal of
+  // AbortSignal.any that follows it), as in Deno: then it keeps the program
+  // alive until it fires.
+  addEventListener(type, callback, options = undefined) {
+    super.addEventListener(...arguments);
+    refreshTimers(this);
+  }
+  removeEventListener(type, callback, options = undefined) {
+    super.removeEventListener(...arguments);
+    refreshTimers(this);
+  }
+  static {
+    // A brand check (Object.create(AbortSignal.prototype) is no signal).
+    internals.isAbortSignal = (value) => typeof value === "object" && value !== null && #aborted in value;
+    refreshTimers = (signal) => {
+      for (const source of signal.#dependent ? signal.#sources : [signal]) {
+        if (source.#timer === null) continue;
+        const listened = (s) => (listenersOf(s).get("abort")?.length ?? 0) > 0;
+        const ref = listened(source) || source.#dependents.some(listened);
+        if (ref) internals.timers.refTimer(source.#timer);
+        else internals.timers.unrefTimer(source.#timer);
+      }
+    };
+  }
+
   get aborted() { return AbortSignal.#check(this).#aborted; }
   get reason() { return AbortSignal.#check(this).#reason; }
   throwIfAborted() {
@@ -97,7 +125,7 @@ class AbortSignal extends EventTarget {
       const algorithms = signal.#algorithms;
       signal.#algorithms = [];
       for (const algorithm of algorithms) algorithm();
-      signal.dispatchEvent(new Event("abort"));
+      signal.dispatchEvent(markTrusted(new Event("abort")));
     }
   }
 
@@ -107,6 +135,19 @@ class AbortSignal extends EventTarget {
   }
 }
 defineEventHandler(AbortSignal.prototype, "abort");
+{
+  // The handler's listener is added behind the public addEventListener.
+  const { get, set } = Object.getOwnPropertyDescriptor(AbortSignal.prototype, "onabort");
+  Object.defineProperty(AbortSignal.prototype, "onabort", {
+    get,
+    set(value) {
+      set.call(this, value);
+      if (this instanceof AbortSignal) refreshTimers(this);
+    },
+    enumerable: true,
+    configurable: true,
+  });
+}
 
 class AbortController {
   #signal = new AbortSignal(illegal);

@@ -8,6 +8,7 @@ const { DOMException } = internals;
 
 const NONE = 0, CAPTURING_PHASE = 1, AT_TARGET = 2, BUBBLING_PHASE = 3;
 
+let markTrusted;  // (event) → the event, now isTrusted
 class Event {
   #type;
   #bubbles;
@@ -21,6 +22,7 @@ class Event {
   #stopImmediatePropagation = false;
   #inPassiveListener = false;
   #dispatching = false;
+  #trusted = false;
   #path = [];
 
   constructor(type, eventInitDict = undefined) {
@@ -53,7 +55,14 @@ class Event {
   get defaultPrevented() { return Event.#check(this).#canceled; }
   get composed() { return Event.#check(this).#composed; }
   get timeStamp() { Event.#check(this); return 0; }  // 0 as in Deno
-  get isTrusted() { Event.#check(this); return false; }
+  get isTrusted() { return Event.#check(this).#trusted; }
+  static {
+    // For events the platform itself fires (an AbortSignal's "abort"), not scripts.
+    markTrusted = (event) => {
+      event.#trusted = true;
+      return event;
+    };
+  }
   get cancelBubble() { return Event.#check(this).#stopPropagation; }
   set cancelBubble(value) { if (value) Event.#check(this).#stopPropagation = true; }
 
@@ -172,19 +181,22 @@ class EventTarget {
     requiredArguments(arguments.length, 2, "Failed to execute 'addEventListener' on 'EventTarget'");
     checkCallback(callback, "addEventListener");
     type = toDOMString(type);
+    // "Flatten more": every option is read (in WebIDL's dictionary order)
+    // before anything else happens, even for a null callback.
     options = flattenOptions(options);
-    if (callback === null) return;
     const capture = Boolean(options.capture);
+    const once = Boolean(options.once);
+    const passive = Boolean(options.passive);
     const signal = options.signal;
     if (signal !== undefined && !(signal instanceof internals.AbortSignal)) {
       throw new TypeError("Failed to execute 'addEventListener' on 'EventTarget': 'signal' of 'AddEventListenerOptions' (Argument 3) is not of type AbortSignal");
     }
-    if (signal?.aborted) return;
+    if (callback === null || signal?.aborted) return;
     const map = listenersOf(target);
     let list = map.get(type);
     if (list === undefined) map.set(type, list = []);
     if (list.some((l) => l.callback === callback && l.capture === capture)) return;
-    const listener = { callback, capture, once: Boolean(options.once), passive: Boolean(options.passive), removed: false };
+    const listener = { callback, capture, once, passive, removed: false };
     list.push(listener);
     if (signal !== undefined) internals.abortAlgorithm(signal, () => removeListener(target, type, listener));
   }
@@ -315,5 +327,8 @@ function reportException(error) {
   core.ops.op_report_exception(error);
 }
 
-internals.events = { Event, EventTarget, CustomEvent, ErrorEvent, PromiseRejectionEvent, defineEventHandler, reportException, listenersOf };
+internals.events = {
+  Event, EventTarget, CustomEvent, ErrorEvent, PromiseRejectionEvent, defineEventHandler, reportException, listenersOf,
+  markTrusted,
+};
 for (const cls of [Event, EventTarget, CustomEvent, ErrorEvent, PromiseRejectionEvent]) defineGlobal(cls.name, cls);

@@ -6,6 +6,8 @@ const { isBlob, isFile, toUSVString, fileFromBlob, fileFromParts } = internals.f
 const { op_encoding_encode } = core.ops;
 const TypeErrorCtor = TypeError;
 const utf8Decoder = new internals.encoding.TextDecoder();
+// The urlencoded parser decodes "without BOM": a leading U+FEFF is content.
+const utf8DecoderKeepingBOM = new internals.encoding.TextDecoder("utf-8", { ignoreBOM: true });
 const cryptoObject = globalThis.crypto;
 const getRandomValues = cryptoObject.getRandomValues;
 
@@ -260,7 +262,7 @@ function parseMultipart(bytes, boundary) {
 
 function parseUrlencoded(bytes) {
   const fd = new FormData();
-  const params = new internals.URLSearchParams(utf8Decoder.decode(bytes));
+  const params = new internals.URLSearchParams(utf8DecoderKeepingBOM.decode(bytes));
   for (const [name, value] of params) entriesOf(fd).push([name, value]);
   return fd;
 }

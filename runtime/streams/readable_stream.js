@@ -247,9 +247,7 @@ function toReadableWritablePair(v, prefix) {
 // An AbortSignal: the real class once the events family defines it, else
 // anything shaped like one (aborted, reason, addEventListener).
 function isAbortSignal(v) {
-  const AS = globalThis.AbortSignal;
-  if (typeof AS === "function" && ObjectPrototypeIsPrototypeOf(AS.prototype, v)) return true;
-  return S.isObject(v) && "aborted" in v && typeof v.addEventListener === "function";
+  return internals.isAbortSignal(v);
 }
 
 function toStreamPipeOptions(v, prefix, context) {
@@ -318,7 +316,12 @@ function iteratorNextSteps(iterator) {
   }
   const request = new IteratorReadRequest(iterator);
   ReadableStreamDefaultReaderRead(reader, request);
-  return request.deferred.promise;
+  // WebIDL's next() reacts to the read's promise: one more turn, as in Deno,
+  // lets the source's pull that the read started run before the caller resumes.
+  return PromisePrototypeThen(request.deferred.promise, iteratorResult);
+}
+function iteratorResult(result) {
+  return result;
 }
 
 function iteratorReturnSteps(iterator, value) {
@@ -360,7 +363,7 @@ const ReadableStreamAsyncIteratorPrototype = S.ObjectCreate(AsyncIteratorPrototy
     writable: true, enumerable: true, configurable: true,
   },
   return: {
-    value: function (value = undefined) {
+    value: ({ return(value) {
       if (!isStreamAsyncIterator(this)) {
         return PromiseReject(new $TypeError("Illegal invocation"));
       }
@@ -369,7 +372,7 @@ const ReadableStreamAsyncIteratorPrototype = S.ObjectCreate(AsyncIteratorPrototy
       const promise = ongoing !== undefined ? PromisePrototypeThen(ongoing, steps, steps) : steps();
       this[_ongoingPromise] = promise;
       return PromisePrototypeThen(promise, () => ({ value, done: true }));
-    },
+    } }).return,  // a method, so that its name is "return"
     writable: true, enumerable: true, configurable: true,
   },
 });
@@ -1027,26 +1030,30 @@ function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
     }
   }
 
+  // The promises are taken first: a propagation below may finish the pipe at
+  // once and release the reader and writer.
+  const sourceClosed = reader[_closedPromise].promise;
+  const destClosed = writerClosed(writer);
   // Errors must be propagated forward.
-  isOrBecomesErrored(source, reader[_closedPromise].promise, (storedError) => {
+  isOrBecomesErrored(source, sourceClosed, (storedError) => {
     if (!preventAbort) shutdownWithAction(() => WritableStreamAbort(dest, storedError), true, storedError);
     else shutdown(true, storedError);
   });
   // Errors must be propagated backward.
-  isOrBecomesErrored(dest, writerClosed(writer), (storedError) => {
+  isOrBecomesErrored(dest, destClosed, (storedError) => {
     if (!preventCancel) shutdownWithAction(() => ReadableStreamCancel(source, storedError), true, storedError);
     else shutdown(true, storedError);
   });
   // Closing must be propagated forward.
-  isOrBecomesClosed(source, reader[_closedPromise].promise, () => {
+  isOrBecomesClosed(source, sourceClosed, () => {
     if (!preventClose) shutdownWithAction(() => WritableStreamDefaultWriterCloseWithErrorPropagation(writer));
     else shutdown();
   });
   // Closing must be propagated backward.
   if (WritableStreamCloseQueuedOrInFlight(dest) || writableState(dest) === "closed") {
-    const destClosed = new $TypeError("The destination writable stream closed before all the data could be piped to it.");
-    if (!preventCancel) shutdownWithAction(() => ReadableStreamCancel(source, destClosed), true, destClosed);
-    else shutdown(true, destClosed);
+    const closedError = new $TypeError("The destination writable stream closed before all the data could be piped to it.");
+    if (!preventCancel) shutdownWithAction(() => ReadableStreamCancel(source, closedError), true, closedError);
+    else shutdown(true, closedError);
   }
 
   pump();
@@ -1651,7 +1658,7 @@ function SetUpReadableStreamDefaultController(stream, controller, startAlgorithm
   pullReactions(controller, ReadableStreamDefaultControllerCallPullIfNeeded, ReadableStreamDefaultControllerError);
   stream[_controller] = controller;
   const startResult = startAlgorithm(controller);
-  uponPromise(PromiseResolve(startResult), () => {
+  uponPromise(S.promiseResolvedWith(startResult), () => {
     controller[_started] = true;
     ReadableStreamDefaultControllerCallPullIfNeeded(controller);
   }, (r) => {
@@ -2084,7 +2091,7 @@ function SetUpReadableByteStreamController(stream, controller, startAlgorithm, p
   pullReactions(controller, ReadableByteStreamControllerCallPullIfNeeded, ReadableByteStreamControllerError);
   stream[_controller] = controller;
   const startResult = startAlgorithm(controller);
-  uponPromise(PromiseResolve(startResult), () => {
+  uponPromise(S.promiseResolvedWith(startResult), () => {
     controller[_started] = true;
     ReadableByteStreamControllerCallPullIfNeeded(controller);
   }, (r) => {

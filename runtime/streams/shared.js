@@ -16,6 +16,11 @@ S.uncurryThis = uncurryThis;
 S.Promise = Promise;
 S.PromisePrototypeThen = uncurryThis(Promise.prototype.then);
 S.PromiseResolve = Promise.resolve.bind(Promise);
+// WebIDL's "a promise resolved with x": unlike Promise.resolve, a promise x
+// is not passed through but followed (two more microtask turns). The start
+// algorithms' ordering against other reactions depends on it.
+const NativePromise = Promise;
+S.promiseResolvedWith = (x) => new NativePromise((resolve) => resolve(x));
 S.PromiseReject = Promise.reject.bind(Promise);
 S.ReflectApply = Reflect.apply;
 S.ObjectCreate = Object.create;

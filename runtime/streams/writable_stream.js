@@ -547,7 +547,7 @@ function SetUpWritableStreamDefaultController(stream, controller, startAlgorithm
   const backpressure = WritableStreamDefaultControllerGetBackpressure(controller);
   WritableStreamUpdateBackpressure(stream, backpressure);
   const startResult = startAlgorithm();
-  uponPromise(PromiseResolve(startResult), () => {
+  uponPromise(S.promiseResolvedWith(startResult), () => {
     controller[_started] = true;
     WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
   }, (r) => {

@@ -350,14 +350,25 @@ class URLSearchParams {
           ArrayPrototypePush(this.#list, toUSVString(items[0]), toUSVString(items[1]));
         }
       } else {
-        // A record: own enumerable string keys, in order.
+        // A record: own enumerable string keys, in order. Two keys that are
+        // equal as USVStrings (lone surrogates become U+FFFD) are one entry,
+        // where the first was, with the last one's value (WebIDL records).
         const keys = ReflectOwnKeys(init);
+        const positions = { __proto__: null };  // name → index in #list
         for (let i = 0; i < keys.length; i++) {
           const key = keys[i];
           if (typeof key !== "string") continue;
           const descriptor = ObjectGetOwnPropertyDescriptor(init, key);
           if (descriptor === undefined || !descriptor.enumerable) continue;
-          ArrayPrototypePush(this.#list, toUSVString(key), toUSVString(init[key]));
+          const name = toUSVString(key);
+          const value = toUSVString(init[key]);
+          const at = positions[name];
+          if (at !== undefined) {
+            this.#list[at + 1] = value;
+          } else {
+            positions[name] = this.#list.length;
+            ArrayPrototypePush(this.#list, name, value);
+          }
         }
       }
       return;

@@ -41,9 +41,15 @@ function toDictionary(value, prefix, position) {
 
 // Brand checks that a look-alike object (Object.create(ArrayBuffer.prototype)) cannot pass.
 const arrayBufferByteLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, "byteLength").get;
-const sharedArrayBufferByteLength = typeof SharedArrayBuffer === "function"
-  ? Object.getOwnPropertyDescriptor(SharedArrayBuffer.prototype, "byteLength").get
-  : undefined;
+// Looked up on first use: the snapshot is made without SharedArrayBuffer,
+// which the running program has.
+let sharedArrayBufferByteLength;
+function sharedByteLengthGetter() {
+  if (sharedArrayBufferByteLength === undefined && typeof SharedArrayBuffer === "function") {
+    sharedArrayBufferByteLength = Object.getOwnPropertyDescriptor(SharedArrayBuffer.prototype, "byteLength").get;
+  }
+  return sharedArrayBufferByteLength;
+}
 // Primitives and views answer without the getter: a throw costs a stack trace
 // (5 µs; every `new Response("text")` asked twice).
 const ArrayBufferIsView = ArrayBuffer.isView;
@@ -59,8 +65,9 @@ function isArrayBuffer(value) {
 function isSharedArrayBuffer(value) {
   if (typeof value !== "object" || value === null || ArrayBufferIsView(value)) return false;
   try {
-    if (sharedArrayBufferByteLength === undefined) return false;
-    Reflect.apply(sharedArrayBufferByteLength, value, []);
+    const getter = sharedByteLengthGetter();
+    if (getter === undefined) return false;
+    Reflect.apply(getter, value, []);
     return true;
   } catch {
     return false;

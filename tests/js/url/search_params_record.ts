@@ -1,0 +1,12 @@
+// URLSearchParams from a record: keys that become equal as USVStrings (lone
+// surrogates turn into U+FFFD) make one entry, at the first key's place, with
+// the last one's value. An urlencoded body keeps a leading U+FEFF in its
+// first name ("UTF-8 decode without BOM").
+const params = new URLSearchParams({ "\uD835x": "1", "xx": "2", "\uD83Dx": "3" });
+console.log(JSON.stringify([...params]));
+console.log(JSON.stringify([...new URLSearchParams({ a: "1", b: "2", a2: "3" })]));
+
+const form = await new Response("\uFEFFtest=\uFEFF", {
+  headers: { "content-type": "application/x-www-form-urlencoded" },
+}).formData();
+console.log(JSON.stringify([...form]), [...form][0][0].length);
