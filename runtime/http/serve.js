@@ -88,14 +88,21 @@ function listenOptions(options) {
   return listen;
 }
 
+// Deno's port check: a number or numeric string, an integer, within 0..65535.
+function validatePort(value) {
+  const port = typeof value === "number" ? value : Number(value);
+  if (Number.isNaN(port)) {
+    throw new TypeErrorCtor(`Invalid port: ${typeof value === "string" ? `'${value}'` : value}`);
+  }
+  if (!Number.isInteger(port)) throw new TypeErrorCtor(`Invalid port: ${value}`);
+  if (port < 0 || port > 65535) throw new RangeError(`Invalid port (out of range): ${value}`);
+  return port;
+}
+
 function makeServer(options, handler) {
   const onError = options.onError ?? defaultOnError;
   const hostname = options.hostname ?? "0.0.0.0";
-  let port = options.port ?? 8000;
-  if (typeof port !== "number") port = Number(port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new TypeErrorCtor(`Invalid port: ${options.port}`);
-  }
+  const port = validatePort(options.port ?? 8000);
   const listen = listenOptions(options);
   const exchanges = new MapCtor();
   const server = { rid: 0, exchanges };
@@ -247,12 +254,13 @@ function makeServer(options, handler) {
     ? { transport, path: boundHost }
     : { hostname: boundHost, port: boundPort, transport };
   let shuttingDown = false;
+  // A promise of its own that settles with `finished`, as Deno's async shutdown().
   const shutdown = () => {
     if (!shuttingDown) {
       shuttingDown = true;
       if (servers.has(rid)) op_http_shutdown(rid);
     }
-    return finished;
+    return PromisePrototypeThen(finished, () => undefined);
   };
   server.shutdown = shutdown;
 
