@@ -86,7 +86,8 @@ class TcpListener : public Listener {
 
 class UnixListener : public Listener {
  public:
-  UnixListener(asio::io_context& loop, const std::string& path) : acceptor_(loop), path_(path) {
+  UnixListener(asio::io_context& loop, const std::string& path, const std::string& shown)
+      : acceptor_(loop), path_(path), shown_(shown) {
     acceptor_.open(unix_socket());
     acceptor_.bind(unix_socket::endpoint(path));
     bound_ = true;
@@ -111,12 +112,12 @@ class UnixListener : public Listener {
     }
   }
 
-  ListenAddress address() const override { return ListenAddress{"unix", {}, 0, path_}; }
+  ListenAddress address() const override { return ListenAddress{"unix", {}, 0, shown_}; }
   std::string_view scheme() const override { return "http+unix"; }
 
  private:
   unix_socket::acceptor acceptor_;
-  std::string path_;
+  std::string path_, shown_;
   bool bound_ = false;
 };
 
@@ -127,8 +128,8 @@ std::unique_ptr<Listener> listen_tcp(asio::io_context& loop, const tcp::endpoint
   return std::make_unique<TcpListener>(loop, endpoint, reuse_port, std::move(tls));
 }
 
-std::unique_ptr<Listener> listen_unix(asio::io_context& loop, const std::string& path) {
-  return std::make_unique<UnixListener>(loop, path);
+std::unique_ptr<Listener> listen_unix(asio::io_context& loop, const std::string& path, const std::string& shown) {
+  return std::make_unique<UnixListener>(loop, path, shown);
 }
 
 }  // namespace toolchain::http

@@ -62,8 +62,9 @@ class Listener {
 std::unique_ptr<Listener> listen_tcp(asio::io_context& loop, const asio::ip::tcp::endpoint& endpoint,
                                      bool reuse_port, std::shared_ptr<asio::ssl::context> tls);
 
-// A Unix domain socket at `path`. The socket file is removed when the listener
-// closes. Throws boost::system::system_error (EADDRINUSE if `path` exists).
-std::unique_ptr<Listener> listen_unix(asio::io_context& loop, const std::string& path);
+// A Unix domain socket at `path` (absolute), shown as `shown` (the path as the
+// program gave it, as Deno's addr does). The socket file is removed when the
+// listener closes. Throws boost::system::system_error (EADDRINUSE if `path` exists).
+std::unique_ptr<Listener> listen_unix(asio::io_context& loop, const std::string& path, const std::string& shown);
 
 }  // namespace toolchain::http

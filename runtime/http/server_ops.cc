@@ -28,7 +28,7 @@ std::unique_ptr<http::Listener> make_listener(Runtime& rt, const std::string& ho
     if (path) {
       rt.require(permissions::Kind::Read, *path, "Deno.serve()");
       rt.require(permissions::Kind::Write, *path, "Deno.serve()");
-      return http::listen_unix(rt.loop(), rt.resolve_path(*path));
+      return http::listen_unix(rt.loop(), rt.resolve_path(*path), *path);
     }
     rt.require(permissions::Kind::Net, fmt::format("{}:{}", hostname, port), "Deno.serve()");
     std::shared_ptr<asio::ssl::context> tls;
