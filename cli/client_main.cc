@@ -48,10 +48,15 @@ void print_usage() {
 // at the first argument that is not a flag: the script).
 bool take_no_daemon(std::vector<std::string>& args) {
   bool found = false;
-  size_t i = !args.empty() && args[0] == "run" ? 1 : 0;
+  bool serve = !args.empty() && args[0] == "serve";
+  size_t i = !args.empty() && (args[0] == "run" || serve) ? 1 : 0;
   while (i < args.size()) {
     const std::string& arg = args[i];
     if (arg.empty() || arg[0] != '-' || arg == "-") break;
+    if (serve && (arg == "--port" || arg == "--host")) {  // their value is not the script
+      i += 2;
+      continue;
+    }
     if (arg == "--no-daemon") {
       args.erase(args.begin() + static_cast<long>(i));
       found = true;

@@ -20,6 +20,9 @@ const char kUsage[] =
     "  test [OPTIONS] [PATHS]...      Run the tests of {*_,*.,}test.{ts,tsx,mts,js,mjs,jsx} files\n"
     "  bench [OPTIONS] [PATHS]...     Run the benchmarks of {*_,*.,}bench.{ts,…} files\n"
     "  coverage [--lcov] DIR          Report the coverage `test --coverage=DIR` collected\n"
+    "  serve [OPTIONS] FILE [ARGS]... Serve the module's `export default { fetch }` over HTTP\n"
+    "                                 (--port N (8000), --host H (0.0.0.0), --parallel: one worker\n"
+    "                                 per core, or TOOLCHAIN_JOBS workers)\n"
     "\n"
     "Options:\n"
     "  -A, --allow-all                Allow all permissions\n"
@@ -143,6 +146,42 @@ void parse_bench_args(const std::vector<std::string>& argv, size_t i, const std:
   }
 }
 
+// `toolchain serve [OPTIONS] FILE [SCRIPT_ARGS]...`: run's flags and --port, --host, --parallel.
+void parse_serve_args(const std::vector<std::string>& argv, size_t i, const std::string& cwd, Command& command) {
+  for (; i < argv.size(); ++i) {
+    const std::string& arg = argv[i];
+    std::string value;
+    if (!arg.starts_with('-') || arg == "-") {
+      command.script = arg;
+      command.script_args.assign(argv.begin() + static_cast<long>(i) + 1, argv.end());
+      break;
+    }
+    if (flag_value(argv, i, "--port", value)) {
+      char* end = nullptr;
+      unsigned long port = std::strtoul(value.c_str(), &end, 10);
+      if (value.empty() || *end != '\0' || port > 65535 || value[0] == '-' || value[0] == '+')
+        throw std::invalid_argument(fmt::format("invalid value '{}' for '--port'", value));
+      command.serve_port = static_cast<uint16_t>(port);
+    } else if (flag_value(argv, i, "--host", value)) command.serve_host = value;
+    else if (arg == "--parallel") command.parallel = true;
+    else if (arg == "-q" || arg == "--quiet") command.quiet = true;
+    else if (arg == "-r" || arg == "--reload") command.reload = true;
+    else if (arg == "--cached-only") command.cached_only = true;
+    else if (arg == "--no-prompt") command.permissions.set_prompt(false);
+    else if (arg.starts_with("--v8-flags=")) parse_v8_flags(std::string_view(arg).substr(11), command);
+    else if (is_ignored_flag(arg)) continue;
+    else if (!command.permissions.parse_flag(arg, cwd))
+      throw std::invalid_argument(fmt::format(
+          "unexpected argument '{}' found\n\n  tip: to pass '{}' as a value, use '-- {}'\n\nUsage: toolchain serve "
+          "[OPTIONS] [SCRIPT_ARG]...",
+          arg, arg, arg));
+  }
+  if (command.script.empty())
+    throw std::invalid_argument(
+        "the following required arguments were not provided:\n  <SCRIPT_ARG>...\n\nUsage: toolchain serve [OPTIONS] "
+        "<SCRIPT_ARG>...");
+}
+
 }  // namespace
 
 Command parse_args(const std::vector<std::string>& argv, const std::string& cwd, const std::string& path_env) {
@@ -166,6 +205,11 @@ Command parse_args(const std::vector<std::string>& argv, const std::string& cwd,
   if (first == "bench") {
     command.kind = Command::Kind::Bench;
     parse_bench_args(argv, 1, cwd, command);
+    return command;
+  }
+  if (first == "serve") {
+    command.kind = Command::Kind::Serve;
+    parse_serve_args(argv, 1, cwd, command);
     return command;
   }
   if (first == "coverage") {

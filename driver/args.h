@@ -12,7 +12,7 @@
 namespace toolchain::driver {
 
 struct Command {
-  enum class Kind { Run, Version, Help, Cache, Info, Test, Bench, Coverage } kind = Kind::Help;
+  enum class Kind { Run, Version, Help, Cache, Info, Test, Bench, Coverage, Serve } kind = Kind::Help;
   std::string script;
   std::vector<std::string> script_args;
   permissions::Permissions permissions;
@@ -23,7 +23,9 @@ struct Command {
   bool json = false;                         // info --json
   size_t max_heap_mb = 0;  // --v8-flags=--max-old-space-size=N (per program, not process-wide)
   tools::test::TestOptions test;  // `test`
-  bool parallel = false;          // `test --parallel`: jobs from DENO_JOBS or the cores
+  bool parallel = false;          // `test --parallel`: jobs from DENO_JOBS or the cores; `serve --parallel`
+  uint16_t serve_port = 8000;     // `serve --port`
+  std::string serve_host = "0.0.0.0";  // `serve --host`
   tools::bench::BenchOptions bench;  // `bench`
   std::string coverage_dir;          // `test --coverage=DIR` (absolute), `coverage DIR`
   bool coverage_lcov = false;        // `coverage --lcov`

@@ -12,6 +12,7 @@
 #include "cache/disk_cache.h"
 #include "driver/args.h"
 #include "driver/info.h"
+#include "driver/serve.h"
 #include "modules/import_map.h"
 #include "modules/specifier.h"
 #include "tools/coverage/coverage_report.h"
@@ -100,6 +101,7 @@ int run_command(const Invocation& inv) {
     case Command::Kind::Info:
     case Command::Kind::Test:
     case Command::Kind::Bench:
+    case Command::Kind::Serve:
       break;
   }
   RunOptions options;
@@ -142,6 +144,7 @@ int run_command(const Invocation& inv) {
     return 1;
   }
   if (command.kind == Command::Kind::Run) return run_program(options);
+  if (command.kind == Command::Kind::Serve) return run_serve(command, std::move(options));
   ModuleGraph graph = load_graph(options);
   if (!graph.error.empty()) {
     write_fd(err, error_prefix(inv) + graph.error + "\n");

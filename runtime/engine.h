@@ -29,7 +29,8 @@ class ImportMap;
 
 // Stops a running program from another thread (Ctrl-C in a daemon client, a
 // client that went away). Thread-safe; terminate() before the program starts
-// makes it end as soon as it does.
+// makes it end as soon as it does. One control may drive several runtimes at
+// once (`serve --parallel`'s workers): each call reaches all of them.
 class RunControl {
  public:
   void terminate(int exit_code);
@@ -47,7 +48,7 @@ class RunControl {
 
   // Engine side.
   void attach(Runtime* runtime);
-  void detach();
+  void detach(Runtime* runtime);
   void finished(int exit_code) {
     if (on_finished_) on_finished_(exit_code);
   }
@@ -55,13 +56,13 @@ class RunControl {
  private:
   std::function<void(int)> on_finished_;
   std::mutex mutex_;
-  Runtime* runtime_ = nullptr;
+  std::vector<Runtime*> runtimes_;
   std::optional<int> pending_;
 };
 
 // A tool that drives the program instead of letting it end by itself (the test
 // and bench runners, tools/): once the main module has been evaluated the engine
-// calls the built-in entry `internals.toolEntries[mode](config)` and runs the loop
+// calls the built-in entry `internals.toolEntries[mode](config, mainModuleNamespace)` and runs the loop
 // until its promise settles. The program's reports reach the tool as JSON text,
 // on the program's own thread; an uncaught error goes to `on_uncaught` (already
 // formatted, "error: (in promise) Error: …") instead of stderr, and still ends
@@ -70,7 +71,10 @@ struct ToolHook {
   std::string mode;                                      // "test", "bench"
   std::string config;                                    // JSON, passed to the entry as is
   std::function<bool(const std::string&)> on_event;      // false: the tool asks the program to stop early
-  std::function<void(const std::string&)> on_uncaught;
+  std::function<void(const std::string&)> on_uncaught;   // null: reported as an ordinary program's
+  // After the entry (and its promise) the program runs on as an ordinary one
+  // until its loop has no work left (`serve`: the entry starts a server).
+  bool runs_on = false;
 };
 
 struct RunOptions {
@@ -92,6 +96,7 @@ struct RunOptions {
   std::shared_ptr<const modules::ImportMap> import_map;  // deno.json "imports"/"scopes"; may be null
   std::shared_ptr<ToolHook> tool;            // null: an ordinary program
   std::string coverage_dir;                  // non-empty: write V8's precise coverage JSON here at the end
+  std::string console_prefix;                // before each console.log/error's output ("[serve-worker-0 ] ")
 };
 
 // One module of a graph loaded without running it (`toolchain info`, `cache`).

@@ -30,7 +30,9 @@ void write_all(int fd, std::string_view text) {
 
 void op_print(Runtime& rt, std::string text, bool to_stderr) {
   // Through the Deno.stdout/stderr resource: once the program closed it, BadResource.
-  write_all(rt.stdio_state().fd(to_stderr ? 2 : 1), text);
+  int fd = rt.stdio_state().fd(to_stderr ? 2 : 1);
+  if (!rt.console_prefix.empty()) text.insert(0, rt.console_prefix);
+  write_all(fd, text);
 }
 
 bool op_is_terminal(Runtime& rt, int fd) {

@@ -14,7 +14,7 @@ int run_program(const RunOptions& options) {
   int code = runtime.run();
   runtime.finish();
   if (options.control) {
-    options.control->detach();
+    options.control->detach(&runtime);
     // A tool's run (one test file of many) is not the end of the invocation.
     if (!options.tool) options.control->finished(code);
   }
@@ -31,29 +31,31 @@ const char* v8_version() { return v8::V8::GetVersion(); }
 
 void RunControl::terminate(int exit_code) {
   std::lock_guard lock(mutex_);
-  if (runtime_) runtime_->terminate(exit_code);
-  else pending_ = exit_code;
+  if (runtimes_.empty()) pending_ = exit_code;
+  for (Runtime* runtime : runtimes_) runtime->terminate(exit_code);
 }
 
 bool RunControl::interrupt(int signo) {
   std::lock_guard lock(mutex_);
-  if (runtime_ && runtime_->signals().deliver(signo)) return true;
+  bool delivered = false;
+  for (Runtime* runtime : runtimes_) delivered = runtime->signals().deliver(signo) || delivered;
+  if (delivered) return true;
   if (signals::terminates_by_default(signo)) {
-    if (runtime_) runtime_->terminate(128 + signo);
-    else pending_ = 128 + signo;
+    if (runtimes_.empty()) pending_ = 128 + signo;
+    for (Runtime* runtime : runtimes_) runtime->terminate(128 + signo);
   }
   return false;
 }
 
 void RunControl::attach(Runtime* runtime) {
   std::lock_guard lock(mutex_);
-  runtime_ = runtime;
-  if (pending_) runtime_->terminate(*pending_);
+  runtimes_.push_back(runtime);
+  if (pending_) runtime->terminate(*pending_);
 }
 
-void RunControl::detach() {
+void RunControl::detach(Runtime* runtime) {
   std::lock_guard lock(mutex_);
-  runtime_ = nullptr;
+  std::erase(runtimes_, runtime);
 }
 
 }  // namespace toolchain

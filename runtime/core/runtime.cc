@@ -29,6 +29,7 @@ Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot)
       permissions(options.permissions),
       stdio(options.stdio),
       tool(options.tool),
+      console_prefix(options.console_prefix),
       main_specifier_(options.main_module) {
   signals_ = std::make_unique<signals::SignalHub>(*this, options.process_signals);
   allocator_.reset(v8::ArrayBuffer::Allocator::NewDefaultAllocator());
@@ -390,7 +391,10 @@ int Runtime::run() {
   start_cache_writes();
   after_macrotask();
   dispatch_load_when_evaluated(evaluation);
-  if (tool) return run_tool(evaluation);
+  if (tool) {
+    int code = run_tool(evaluation, module->GetModuleNamespace());
+    if (!tool->runs_on || exiting_) return code;
+  }
   {
     // run_one() must wait for work still on the blocking pool, not return.
     auto guard = boost::asio::make_work_guard(loop_);
@@ -420,7 +424,7 @@ int Runtime::run() {
   return exit_code_;
 }
 
-int Runtime::run_tool(v8::Local<v8::Value> evaluation) {
+int Runtime::run_tool(v8::Local<v8::Value> evaluation, v8::Local<v8::Value> main_namespace) {
   auto pending = [](v8::Local<v8::Value> value) {
     return value->IsPromise() && value.As<v8::Promise>()->State() == v8::Promise::kPending;
   };
@@ -442,13 +446,14 @@ int Runtime::run_tool(v8::Local<v8::Value> evaluation) {
   {
     v8::TryCatch try_catch(isolate_);
     v8::Local<v8::Value> internals, entries, entry;
-    v8::Local<v8::Value> config = v8_str(isolate_, tool->config);
+    // The entry gets the tool's config and the main module's namespace (serve's `export default`).
+    v8::Local<v8::Value> args[] = {v8_str(isolate_, tool->config), main_namespace};
     bool called = core()->Get(context, v8_str(isolate_, "internals")).ToLocal(&internals) &&
                   internals.As<v8::Object>()->Get(context, v8_str(isolate_, "toolEntries")).ToLocal(&entries) &&
                   entries->IsObject() &&
                   entries.As<v8::Object>()->Get(context, v8_str(isolate_, tool->mode)).ToLocal(&entry) &&
                   entry->IsFunction() &&
-                  entry.As<v8::Function>()->Call(context, v8::Undefined(isolate_), 1, &config).ToLocal(&result);
+                  entry.As<v8::Function>()->Call(context, v8::Undefined(isolate_), 2, args).ToLocal(&result);
     if (!called) {
       if (try_catch.HasCaught() && !try_catch.HasTerminated()) report_uncaught(try_catch.Exception(), false);
       else if (!exiting_ && !handle_termination()) exit(1);

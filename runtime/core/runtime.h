@@ -99,6 +99,7 @@ class Runtime {
   // fetch()'s HTTP client and its keep-alive pool (fetch/fetch_ops.cc), made when first used.
   std::shared_ptr<http_client::HttpClient> http_client;
   std::shared_ptr<ToolHook> tool;  // set when a tool (test, bench) drives the program
+  std::string console_prefix;      // put before each console call's output (RunOptions)
   // Outer permission sets while a narrower one applies (a test's `permissions`).
   std::vector<permissions::Permissions> saved_permissions;
   // Async ops started and not yet settled, by their parked promise (bridge/op.h);
@@ -172,7 +173,7 @@ class Runtime {
   // `load` once the main module has finished evaluating.
   void dispatch_load_when_evaluated(v8::Local<v8::Value> evaluation);
   // After the main module: the tool's entry, then the loop until its promise settles.
-  int run_tool(v8::Local<v8::Value> evaluation);
+  int run_tool(v8::Local<v8::Value> evaluation, v8::Local<v8::Value> main_namespace);
 
   std::string main_specifier_;
   v8::Isolate* isolate_ = nullptr;

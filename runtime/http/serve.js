@@ -42,8 +42,8 @@ class ServeHandlerInfo {
   }
   get remoteAddr() {
     if (this.#remoteAddr === null) {
-      const [hostname, port] = op_http_remote_addr(this.#server.rid, this.#id);
-      this.#remoteAddr = { transport: "tcp", hostname, port: +port };
+      const [hostname, port, path] = op_http_remote_addr(this.#server.rid, this.#id);
+      this.#remoteAddr = path !== undefined ? { transport: "unix", path } : { transport: "tcp", hostname, port: +port };
     }
     return this.#remoteAddr;
   }
@@ -65,14 +65,45 @@ class ServeHandlerInfo {
   }
 }
 
+// Deno's "Listening on …" line; `local` adds " (http://localhost:P/)" for a wildcard address.
+function listeningMessage(addr, https, local) {
+  if (addr.transport === "unix") return `Listening on ${addr.path}`;
+  const scheme = https ? "https" : "http";
+  const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
+  const wildcard = local && (addr.hostname === "0.0.0.0" || addr.hostname === "::");
+  return `Listening on ${scheme}://${host}:${addr.port}/${wildcard ? ` (${scheme}://localhost:${addr.port}/)` : ""}`;
+}
+
+// What to listen on: a Unix socket (`path`), or TCP with `reusePort` and TLS (`cert` and `key`).
+function listenOptions(options) {
+  if (options.path !== undefined) return { path: String(options.path), reusePort: false };
+  const listen = { reusePort: options.reusePort === true };
+  if (options.cert !== undefined || options.key !== undefined) {
+    if (!options.cert || !options.key) {
+      throw new TypeErrorCtor("Both 'cert' and 'key' must be provided to enable HTTPS");
+    }
+    listen.cert = String(options.cert);
+    listen.key = String(options.key);
+  }
+  return listen;
+}
+
+// Deno's port check: a number or numeric string, an integer, within 0..65535.
+function validatePort(value) {
+  const port = typeof value === "number" ? value : Number(value);
+  if (Number.isNaN(port)) {
+    throw new TypeErrorCtor(`Invalid port: ${typeof value === "string" ? `'${value}'` : value}`);
+  }
+  if (!Number.isInteger(port)) throw new TypeErrorCtor(`Invalid port: ${value}`);
+  if (port < 0 || port > 65535) throw new RangeError(`Invalid port (out of range): ${value}`);
+  return port;
+}
+
 function makeServer(options, handler) {
   const onError = options.onError ?? defaultOnError;
   const hostname = options.hostname ?? "0.0.0.0";
-  let port = options.port ?? 8000;
-  if (typeof port !== "number") port = Number(port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new TypeErrorCtor(`Invalid port: ${options.port}`);
-  }
+  const port = validatePort(options.port ?? 8000);
+  const listen = listenOptions(options);
   const exchanges = new MapCtor();
   const server = { rid: 0, exchanges };
   let resolveFinished;
@@ -213,18 +244,23 @@ function makeServer(options, handler) {
     complete(id);
   };
 
-  const [rid, boundHost, boundPort] = op_http_serve(hostname, port, dispatch, notify);
+  const [rid, transport, boundHost, boundPort] = op_http_serve(
+    hostname, port, dispatch, notify, listen.reusePort, listen.cert, listen.key, listen.path,
+  );
   server.rid = rid;
   servers.set(rid, server);
   startSignals();
-  const addr = { hostname: boundHost, port: boundPort, transport: "tcp" };
+  const addr = transport === "unix"
+    ? { transport, path: boundHost }
+    : { hostname: boundHost, port: boundPort, transport };
   let shuttingDown = false;
+  // A promise of its own that settles with `finished`, as Deno's async shutdown().
   const shutdown = () => {
     if (!shuttingDown) {
       shuttingDown = true;
       if (servers.has(rid)) op_http_shutdown(rid);
     }
-    return finished;
+    return PromisePrototypeThen(finished, () => undefined);
   };
   server.shutdown = shutdown;
 
@@ -236,9 +272,7 @@ function makeServer(options, handler) {
   if (options.onListen !== undefined) {
     options.onListen(addr);
   } else {
-    const host = addr.hostname.includes(":") ? `[${addr.hostname}]` : addr.hostname;
-    const local = addr.hostname === "0.0.0.0" || addr.hostname === "::" ? ` (http://localhost:${addr.port}/)` : "";
-    console.error(`Listening on http://${host}:${addr.port}/${local}`);
+    console.error(listeningMessage(addr, listen.cert !== undefined, true));
   }
 
   const result = {
@@ -263,11 +297,12 @@ function makeServer(options, handler) {
 // in progress finish, then exit as the signal would have (128 + signo). A second
 // signal ends the program at once (the listeners are gone by then).
 let signalsBound = false;
+// `toolchain serve` exits 0 after the drain, as `deno serve` does (signalExitCode).
 const onSignal = (code) => () => {
   stopSignals(true);
   const pending = [];
   for (const server of servers.values()) pending.push(server.shutdown());
-  PromisePrototypeThen(PromiseCtor.all(pending), () => Deno.exit(code));
+  PromisePrototypeThen(PromiseCtor.all(pending), () => Deno.exit(internals.http.signalExitCode ?? code));
 };
 const onSigint = onSignal(130), onSigterm = onSignal(143);
 function startSignals() {
@@ -303,5 +338,7 @@ function serve(arg1, arg2) {
   }
   return makeServer(options, handler);
 }
+
+internals.http = { serve, listeningMessage, signalExitCode: undefined };
 
 Object.defineProperty(globalThis.Deno, "serve", { value: serve, writable: true, enumerable: true, configurable: true });

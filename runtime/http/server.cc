@@ -89,13 +89,11 @@ const std::string& http_date() {
 // One client connection: reads and parses requests, writes responses in order.
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
-  Connection(Server& server, tcp::socket socket)
-      : server_(server), socket_(std::move(socket)) {}
+  Connection(Server& server, std::unique_ptr<Stream> stream)
+      : server_(server), stream_(std::move(stream)) {}
 
   void start() {
-    boost::system::error_code ec;
-    remote_ = socket_.remote_endpoint(ec);
-    socket_.set_option(tcp::no_delay(true), ec);
+    remote_ = stream_->remote();
     arm_header_timer();
     read_more();
   }
@@ -155,9 +153,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (closed_) return;
     auto self = shared_from_this();
     closed_ = true;
-    boost::system::error_code ec;
-    socket_.shutdown(tcp::socket::shutdown_both, ec);
-    socket_.close(ec);
+    stream_->close();
     if (exchange_) {
       auto exchange = exchange_;
       if (!exchange->finished) peer_gone();
@@ -210,7 +206,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   template <typename F>
   void post(F fn) {
-    asio::post(socket_.get_executor(), std::move(fn));
+    asio::post(server_.rt.loop(), std::move(fn));
   }
 
   void write_batch() {
@@ -225,7 +221,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
       if (w.size) gather_.push_back(asio::buffer(w.chunk, w.size));
       if (!w.tail.empty()) gather_.push_back(asio::buffer(w.tail.data(), w.tail.size()));
     }
-    asio::async_write(socket_, gather_, [self = shared_from_this()](boost::system::error_code ec, size_t) {
+    stream_->async_write(gather_, [self = shared_from_this()](boost::system::error_code ec, size_t) {
       self->writing_ = false;
       auto done = std::move(self->in_flight_);
       self->in_flight_.clear();
@@ -269,7 +265,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (reading_ || !wants_input()) return;
     reading_ = true;
     if (!buffer_) buffer_ = std::make_unique<char[]>(kReadSize);
-    socket_.async_read_some(asio::buffer(buffer_.get(), kReadSize),
+    stream_->async_read_some(asio::buffer(buffer_.get(), kReadSize),
                             [self = shared_from_this()](boost::system::error_code ec, size_t n) {
                               self->reading_ = false;
                               if (self->closed_) return;
@@ -359,7 +355,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   }
 
   Server& server_;
-  tcp::socket socket_;
+  std::unique_ptr<Stream> stream_;
   std::chrono::steady_clock::time_point deadline_;
   tcp::endpoint remote_;
   RequestParser parser_;
@@ -377,13 +373,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool close_after_writes_ = false;
 };
 
-Server::Server(Runtime& rt, tcp::endpoint endpoint, v8::Local<v8::Function> dispatch, v8::Local<v8::Function> notify)
-    : rt(rt), acceptor_(rt.loop()), sweep_(rt.loop()) {
-  acceptor_.open(endpoint.protocol());
-  acceptor_.set_option(tcp::acceptor::reuse_address(true));
-  acceptor_.bind(endpoint);
-  acceptor_.listen(asio::socket_base::max_listen_connections);
-  local_ = acceptor_.local_endpoint();
+Server::Server(Runtime& rt, std::unique_ptr<Listener> listener, v8::Local<v8::Function> dispatch,
+               v8::Local<v8::Function> notify)
+    : rt(rt), listener_(std::move(listener)), sweep_(rt.loop()) {
+  address_ = listener_->address();
   dispatch_.Reset(rt.isolate(), dispatch);
   notify_.Reset(rt.isolate(), notify);
   auto timeout = rt.env.find("TOOLCHAIN_HTTP_HEADER_TIMEOUT_MS");
@@ -391,8 +384,7 @@ Server::Server(Runtime& rt, tcp::endpoint endpoint, v8::Local<v8::Function> disp
 }
 
 Server::~Server() {
-  boost::system::error_code ec;
-  acceptor_.close(ec);
+  listener_->close();
   sweep_.cancel();
   for (auto& exchange : exchanges_) exchange.second->conn.reset();
   exchanges_.clear();
@@ -423,10 +415,10 @@ void Server::sweep() {
 }
 
 void Server::accept() {
-  acceptor_.async_accept([this](boost::system::error_code ec, tcp::socket socket) {
+  listener_->async_accept([this](boost::system::error_code ec, std::unique_ptr<Stream> stream) {
     if (!accepting_) return;
     if (!ec) {
-      auto connection = std::make_shared<Connection>(*this, std::move(socket));
+      auto connection = std::make_shared<Connection>(*this, std::move(stream));
       connections_.insert(connection);
       connection->start();
     }
@@ -446,8 +438,7 @@ void Server::shutdown() {
   if (shutting_down_) return;
   shutting_down_ = true;
   accepting_ = false;
-  boost::system::error_code ec;
-  acceptor_.close(ec);
+  listener_->close();
   std::vector<std::shared_ptr<Connection>> idle(connections_.begin(), connections_.end());
   for (auto& c : idle) c->close_if_idle();
   maybe_finished();
@@ -547,12 +538,15 @@ void Server::dispatch_js(std::shared_ptr<Exchange> exchange) {
     auto sorted_headers = v8::Array::New(isolate, sorted.data(), sorted.size());
     std::string url;
     if (head.target.starts_with("/")) {
-      if (host.empty()) {
-        auto address = local_.address();
-        url = address.is_v6() ? fmt::format("http://[{}]:{}{}", address.to_string(), local_.port(), head.target)
-                              : fmt::format("http://{}:{}{}", address.to_string(), local_.port(), head.target);
+      auto scheme = listener_->scheme();
+      if (!host.empty()) {
+        url = fmt::format("{}://{}{}", scheme, host, head.target);
+      } else if (address_.transport == "unix") {
+        url = fmt::format("{}://localhost{}", scheme, head.target);
       } else {
-        url = fmt::format("http://{}{}", host, head.target);
+        bool v6 = address_.hostname.find(':') != std::string::npos;
+        url = v6 ? fmt::format("{}://[{}]:{}{}", scheme, address_.hostname, address_.port, head.target)
+                 : fmt::format("{}://{}:{}{}", scheme, address_.hostname, address_.port, head.target);
       }
     } else {
       url = head.target;  // absolute-form (RFC 9112 §3.2.2)

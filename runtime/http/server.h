@@ -23,6 +23,7 @@
 #include <v8.h>
 
 #include "core/resources.h"
+#include "http/listener.h"
 #include "http/request_parser.h"
 #include "streams/native_stream.h"
 
@@ -63,12 +64,13 @@ struct Exchange {
 
 class Server : public Resource {
  public:
-  Server(Runtime& rt, tcp::endpoint endpoint, v8::Local<v8::Function> dispatch, v8::Local<v8::Function> notify);
+  Server(Runtime& rt, std::unique_ptr<Listener> listener, v8::Local<v8::Function> dispatch,
+         v8::Local<v8::Function> notify);
   ~Server() override;
   std::string_view name() const override { return "httpServer"; }
 
   void start(uint32_t rid);
-  tcp::endpoint local_endpoint() const { return local_; }
+  const ListenAddress& address() const { return address_; }
   // Stops accepting; idle connections close now, busy ones after their response.
   void shutdown();
   void set_ref(bool ref);
@@ -93,9 +95,9 @@ class Server : public Resource {
   void sweep();
   void maybe_finished();
 
-  tcp::acceptor acceptor_;
+  std::unique_ptr<Listener> listener_;
   asio::steady_timer sweep_;
-  tcp::endpoint local_;
+  ListenAddress address_;
   uint32_t rid_ = 0;
   v8::Global<v8::Function> dispatch_, notify_;
   std::unordered_map<uint32_t, std::shared_ptr<Exchange>> exchanges_;

@@ -1,4 +1,6 @@
 // Ops behind serve.js (Deno.serve): listening, answering, body resources.
+#include <optional>
+
 #include <fmt/format.h>
 
 #include <boost/asio/ip/tcp.hpp>
@@ -6,6 +8,7 @@
 #include "bridge/op.h"
 #include "core/runtime.h"
 #include "http/server.h"
+#include "http/tls_stream.h"
 
 namespace toolchain {
 
@@ -15,20 +18,21 @@ using http::Server;
 namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 
-std::string host_text(const asio::ip::address& address) {
-  return address.to_string();
-}
-
-// op_http_serve(hostname, port, dispatch, notify) -> [rid, hostname, port]
-void op_http_serve(const v8::FunctionCallbackInfo<v8::Value>& info) {
-  v8::Isolate* isolate = info.GetIsolate();
-  auto context = isolate->GetCurrentContext();
+// The listener Deno.serve's options ask for: a Unix socket at `path`, or TCP
+// on hostname:port (SO_REUSEPORT with `reuse_port`; TLS with `cert` and `key`).
+std::unique_ptr<http::Listener> make_listener(Runtime& rt, const std::string& hostname, uint32_t port, bool reuse_port,
+                                              const std::optional<std::string>& cert,
+                                              const std::optional<std::string>& key,
+                                              const std::optional<std::string>& path) {
   try {
-    auto hostname = bridge::FromV8<std::string>::get(isolate, info[0]);
-    auto port = bridge::FromV8<uint32_t>::get(isolate, info[1]);
-    if (!info[2]->IsFunction() || !info[3]->IsFunction()) throw bridge::type_error("expected functions");
-    Runtime& rt = Runtime::from(isolate);
+    if (path) {
+      rt.require(permissions::Kind::Read, *path, "Deno.serve()");
+      rt.require(permissions::Kind::Write, *path, "Deno.serve()");
+      return http::listen_unix(rt.loop(), rt.resolve_path(*path), *path);
+    }
     rt.require(permissions::Kind::Net, fmt::format("{}:{}", hostname, port), "Deno.serve()");
+    std::shared_ptr<asio::ssl::context> tls;
+    if (cert && key) tls = http::make_tls_server_context(*cert, *key);
     boost::system::error_code ec;
     auto address = asio::ip::make_address(hostname == "localhost" ? "127.0.0.1" : hostname, ec);
     if (ec) {
@@ -40,21 +44,42 @@ void op_http_serve(const v8::FunctionCallbackInfo<v8::Value>& info) {
       }
       address = results.begin()->endpoint().address();
     }
-    std::shared_ptr<Server> server;
-    try {
-      server = std::make_shared<Server>(rt, tcp::endpoint(address, static_cast<uint16_t>(port)),
-                                        info[2].As<v8::Function>(), info[3].As<v8::Function>());
-    } catch (const boost::system::system_error& e) {
-      throw bridge::os_error(e.code().value(), {});
-    }
+    return http::listen_tcp(rt.loop(), tcp::endpoint(address, static_cast<uint16_t>(port)), reuse_port, tls);
+  } catch (const boost::system::system_error& e) {
+    throw bridge::os_error(e.code().value(), {});
+  }
+}
+
+std::optional<std::string> optional_string(v8::Isolate* isolate, v8::Local<v8::Value> value) {
+  if (value->IsNullOrUndefined()) return std::nullopt;
+  return bridge::FromV8<std::string>::get(isolate, value);
+}
+
+// op_http_serve(hostname, port, dispatch, notify, reusePort, cert, key, path)
+//   -> [rid, "tcp", hostname, port] or [rid, "unix", path]
+void op_http_serve(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  try {
+    auto hostname = bridge::FromV8<std::string>::get(isolate, info[0]);
+    auto port = bridge::FromV8<uint32_t>::get(isolate, info[1]);
+    if (!info[2]->IsFunction() || !info[3]->IsFunction()) throw bridge::type_error("expected functions");
+    Runtime& rt = Runtime::from(isolate);
+    auto listener = make_listener(rt, hostname, port, info[4]->BooleanValue(isolate), optional_string(isolate, info[5]),
+                                  optional_string(isolate, info[6]), optional_string(isolate, info[7]));
+    auto server = std::make_shared<Server>(rt, std::move(listener), info[2].As<v8::Function>(),
+                                           info[3].As<v8::Function>());
     uint32_t rid = rt.resources.add(server);
     server->start(rid);
-    auto local = server->local_endpoint();
-    auto result = v8::Array::New(isolate, 3);
-    result->Set(context, 0, v8::Integer::NewFromUnsigned(isolate, rid)).Check();
-    result->Set(context, 1, bridge::v8_str(isolate, host_text(local.address()))).Check();
-    result->Set(context, 2, v8::Integer::NewFromUnsigned(isolate, local.port())).Check();
-    info.GetReturnValue().Set(result);
+    const auto& addr = server->address();
+    std::vector<v8::Local<v8::Value>> result{v8::Integer::NewFromUnsigned(isolate, rid),
+                                             bridge::v8_str(isolate, addr.transport)};
+    if (addr.transport == "unix") {
+      result.push_back(bridge::v8_str(isolate, addr.path));
+    } else {
+      result.push_back(bridge::v8_str(isolate, addr.hostname));
+      result.push_back(v8::Integer::NewFromUnsigned(isolate, addr.port));
+    }
+    info.GetReturnValue().Set(v8::Array::New(isolate, result.data(), result.size()));
   } catch (const bridge::JsError& error) {
     bridge::throw_js_error(isolate, error);
   }
@@ -89,9 +114,11 @@ uint32_t op_http_request_body(Runtime& rt, uint32_t rid, uint32_t id) {
   return exchange->body_rid;
 }
 
-// [address, port] of the client.
+// [address, port] of a TCP client; ["", "", path] on a Unix socket (Deno gives the server's path).
 std::vector<std::string> op_http_remote_addr(Runtime& rt, uint32_t rid, uint32_t id) {
-  auto exchange = exchange_of(rt, rid, id);
+  auto server = rt.resources.get<Server>(rid);
+  auto exchange = server->exchange(id);
+  if (server->address().transport == "unix") return {"", "", server->address().path};
   if (!exchange->conn) return {"", "0"};
   auto remote = exchange->remote;
   auto address = remote.address();

@@ -38,5 +38,29 @@ TEST(ParseArgs, Errors) {
   EXPECT_THROW(parse_args({"run", "--allow-env=A=B", "x.ts"}, "/"), std::invalid_argument);
 }
 
+TEST(ParseArgs, Serve) {
+  auto c = parse_args({"serve", "main.ts", "a"}, "/home");
+  EXPECT_EQ(c.kind, Command::Kind::Serve);
+  EXPECT_EQ(c.script, "main.ts");
+  EXPECT_EQ(c.script_args, (std::vector<std::string>{"a"}));
+  EXPECT_EQ(c.serve_port, 8000);
+  EXPECT_EQ(c.serve_host, "0.0.0.0");
+  EXPECT_FALSE(c.parallel);
+  c = parse_args({"serve", "--parallel", "--port", "0", "--host=::1", "-A", "main.ts"}, "/home");
+  EXPECT_EQ(c.serve_port, 0);
+  EXPECT_EQ(c.serve_host, "::1");
+  EXPECT_TRUE(c.parallel);
+  EXPECT_TRUE(c.permissions.all_granted());
+  for (const char* bad : {"abc", "70000", "-1", ""}) {
+    try {
+      parse_args({"serve", "--port", bad, "main.ts"}, "/");
+      ADD_FAILURE() << bad;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_EQ(std::string(e.what()), std::string("invalid value '") + bad + "' for '--port'");
+    }
+  }
+  EXPECT_THROW(parse_args({"serve", "--port", "1"}, "/"), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace toolchain::driver

@@ -1,0 +1,70 @@
+#pragma once
+// What Deno.serve listens on and what a connection reads and writes: a TCP
+// socket (optionally with SO_REUSEPORT), TLS over TCP, or a Unix domain socket.
+// The server (server.cc) sees only these two interfaces; everything that
+// differs between the socket kinds lives here and in tls_stream.cc.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/buffer.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+
+namespace boost::asio::ssl {
+class context;
+}
+
+namespace toolchain::http {
+
+namespace asio = boost::asio;
+
+// One accepted connection's byte stream. Handlers run on the loop.
+class Stream {
+ public:
+  using IoHandler = std::function<void(boost::system::error_code, size_t)>;
+  virtual ~Stream() = default;
+  virtual void async_read_some(asio::mutable_buffer into, IoHandler handler) = 0;
+  // Writes all of `buffers` (they stay valid until the handler runs).
+  virtual void async_write(const std::vector<asio::const_buffer>& buffers, IoHandler handler) = 0;
+  // Shuts the socket down and closes it; pending operations end with an error.
+  virtual void close() = 0;
+  // The peer of a TCP connection (default-constructed for Unix sockets).
+  virtual asio::ip::tcp::endpoint remote() const = 0;
+};
+
+// Where a server listens, as Deno.serve's `addr` tells it.
+struct ListenAddress {
+  std::string transport;  // "tcp" or "unix"
+  std::string hostname;   // tcp
+  uint16_t port = 0;      // tcp
+  std::string path;       // unix
+};
+
+class Listener {
+ public:
+  using AcceptHandler = std::function<void(boost::system::error_code, std::unique_ptr<Stream>)>;
+  virtual ~Listener() = default;
+  virtual void async_accept(AcceptHandler handler) = 0;
+  // Stops listening (pending accepts end with an error); idempotent.
+  virtual void close() = 0;
+  virtual ListenAddress address() const = 0;
+  // The request URL's scheme: "http", "https" or "http+unix".
+  virtual std::string_view scheme() const = 0;
+};
+
+// TCP on `endpoint`; `reuse_port` sets SO_REUSEPORT so several listeners (one
+// per worker of `serve --parallel`) share the port and the kernel spreads the
+// connections. With `tls`, each connection is TLS (the handshake happens on the
+// connection's first read). Throws boost::system::system_error.
+std::unique_ptr<Listener> listen_tcp(asio::io_context& loop, const asio::ip::tcp::endpoint& endpoint,
+                                     bool reuse_port, std::shared_ptr<asio::ssl::context> tls);
+
+// A Unix domain socket at `path` (absolute), shown as `shown` (the path as the
+// program gave it, as Deno's addr does). The socket file is removed when the
+// listener closes. Throws boost::system::system_error (EADDRINUSE if `path` exists).
+std::unique_ptr<Listener> listen_unix(asio::io_context& loop, const std::string& path, const std::string& shown);
+
+}  // namespace toolchain::http

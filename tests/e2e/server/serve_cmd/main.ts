@@ -1,0 +1,16 @@
+// The module `toolchain serve` serves in serve_command.py. Each worker of
+// --parallel evaluates it in its own isolate, so each has its own id.
+const worker = crypto.randomUUID();
+console.log("module loaded");
+
+export default {
+  worker,
+  fetch(req: Request, info: Deno.ServeHandlerInfo) {
+    const url = new URL(req.url);
+    if (url.pathname === "/slow") {
+      return new Promise<Response>((resolve) => setTimeout(() => resolve(new Response("slow done")), 300));
+    }
+    // `this` is the default export, as in Deno.
+    return Response.json({ worker: this.worker, url: req.url, remote: info.remoteAddr.transport });
+  },
+};
