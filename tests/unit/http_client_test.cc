@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <functional>
@@ -610,9 +611,11 @@ TEST(Exchange, AbortMidBody) {
 // One loop carries many exchanges at once, and a slow server holds up only its own.
 TEST(Exchange, ManyAtOnceAndSlowServersBlockNobody) {
   Loop loop;
-  LocalServer slow([](int fd) {
+  // The slow server answers only once every fast exchange has finished.
+  std::atomic<bool> release{false};
+  LocalServer slow([&](int fd) {
     read_request(fd);
-    usleep(800000);
+    while (!release) usleep(1000);
     write_str(fd, "HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nslow");
   });
   LocalServer fast([](int fd) {
@@ -632,6 +635,7 @@ TEST(Exchange, ManyAtOnceAndSlowServersBlockNobody) {
       std::vector<uint8_t> body;
       ASSERT_TRUE(ex->take_buffered_body(100, body));
       order.emplace_back(body.begin(), body.end());
+      if (std::count(order.begin(), order.end(), "fast") == 60) release = true;
       --pending;
     });
   };
