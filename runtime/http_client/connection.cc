@@ -175,8 +175,8 @@ void Connection::interrupt() {
   }
 }
 
-void Connection::open(TlsConfig& tls, std::chrono::milliseconds timeout, Done done) {
-  tls_config_ = &tls;
+void Connection::open(TlsConfig* tls, std::chrono::milliseconds timeout, Done done) {
+  tls_config_ = tls;
   open_done_ = std::move(done);
   arm(timeout, "tcp connect");
   if (cancelled_) {

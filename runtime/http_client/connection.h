@@ -60,8 +60,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
   Connection& operator=(const Connection&) = delete;
 
   // Resolves, connects and (for https) completes the handshake, all within
-  // `timeout`. Fails with HttpError Dns, Connect, Tls, Timeout or Aborted.
-  void open(TlsConfig& tls, std::chrono::milliseconds timeout, Done done);
+  // `timeout`; `tls` is needed for https only. Fails with HttpError Dns,
+  // Connect, Tls, Timeout or Aborted.
+  void open(TlsConfig* tls, std::chrono::milliseconds timeout, Done done);
   // Writes all of `buffers` (whose memory the caller keeps until `done`);
   // `timeout` 0 = none. Fails with Io, Timeout or Aborted.
   void write(std::vector<boost::asio::const_buffer> buffers, std::chrono::milliseconds timeout, Done done);

@@ -25,8 +25,14 @@ HttpError aborted_error() { return HttpError(Kind::Aborted, "operation aborted")
 
 }  // namespace
 
-HttpClient::HttpClient(asio::io_context& loop, ClientOptions options)
-    : loop_(loop), options_(std::move(options)), tls_(options_.ca_files, options_.verify_certificates) {}
+HttpClient::HttpClient(asio::io_context& loop, ClientOptions options) : loop_(loop), options_(std::move(options)) {
+  if (!options_.ca_files.empty()) tls();
+}
+
+TlsConfig& HttpClient::tls() {
+  if (!tls_) tls_ = std::make_unique<TlsConfig>(options_.ca_files, options_.verify_certificates);
+  return *tls_;
+}
 
 std::shared_ptr<Connection> HttpClient::take_idle(const Origin& origin) {
   auto it = idle_.find(origin.key());
@@ -144,7 +150,7 @@ void Exchange::attempt_send(int attempt, Done done) {
   if (reused_) return write_request(attempt, std::move(done));
   connection_ = std::make_shared<Connection>(client_->loop(), request_.origin);
   if (aborted_) connection_->cancel();
-  connection_->open(client_->tls(), client_->options().connect_timeout,
+  connection_->open(request_.origin.tls ? &client_->tls() : nullptr, client_->options().connect_timeout,
                     [self = shared_from_this(), attempt, done = std::move(done)](Failure failure) mutable {
                       if (failure) return self->finish(done, std::move(failure));
                       self->write_request(attempt, std::move(done));

@@ -33,7 +33,10 @@ class HttpClient {
  public:
   explicit HttpClient(boost::asio::io_context& loop, ClientOptions options = {});
   const ClientOptions& options() const { return options_; }
-  TlsConfig& tls() { return tls_; }
+  // Made on first use (loading the system store takes milliseconds): plain
+  // http never pays for it. Extra CA files are loaded at construction, so a
+  // bad one is an error there (HttpError Tls).
+  TlsConfig& tls();
   boost::asio::io_context& loop() { return loop_; }
 
   // An idle pooled connection to `origin` that is still open, or null.
@@ -49,7 +52,7 @@ class HttpClient {
   };
   boost::asio::io_context& loop_;
   ClientOptions options_;
-  TlsConfig tls_;
+  std::unique_ptr<TlsConfig> tls_;
   std::map<std::string, std::vector<Idle>> idle_;
 };
 
