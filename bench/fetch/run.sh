@@ -3,6 +3,7 @@
 # local keep-alive node server, in toolchain, deno, bun and node; each program
 # runs RUNS times (default 5, in rounds that take the runtimes in turn) and the
 # median requests/s and CPU time (user + sys, start-up included) per request are printed.
+# FETCH_BENCH_N=20000 measures longer runs (a warmed-up JIT).
 # Usage: bench/fetch/run.sh [toolchain binary] [baseline toolchain binary]
 # (the baseline, e.g. main's build, runs as "before"; copy the figures into bench/RESULTS.md)
 set -euo pipefail
@@ -39,7 +40,7 @@ for _ in $(seq "${RUNS:-5}"); do
     rate=$(/usr/bin/time -f "%U %S" -o "$work/time" "${cmd[@]}" | cut -d' ' -f1)
     rates[$peer]+="$rate "
     # CPU time of the whole process (start-up included) per request, in microseconds.
-    cpus[$peer]+="$(awk '{printf "%d", ($1 + $2) * 1e6 / 3200}' "$work/time") "
+    cpus[$peer]+="$(awk -v n="${FETCH_BENCH_N:-3000}" '{printf "%d", ($1 + $2) * 1e6 / (n + 200)}' "$work/time") "
   done
 done
 median() { printf '%s\n' $1 | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
