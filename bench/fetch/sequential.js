@@ -1,7 +1,9 @@
 // Sequential fetch() of a small response from a local server: requests per second.
-// The URL comes from FETCH_BENCH_URL; the first 200 requests warm up.
-const url = (globalThis.Deno ? Deno.env.get("FETCH_BENCH_URL") : process.env.FETCH_BENCH_URL);
-const n = 3000;
+// The URL comes from FETCH_BENCH_URL, the count from FETCH_BENCH_N (default
+// 3000); the first 200 requests warm up.
+const env = (name) => (globalThis.Deno ? Deno.env.get(name) : process.env[name]);
+const url = env("FETCH_BENCH_URL");
+const n = Number(env("FETCH_BENCH_N") ?? 3000);
 let bytes = 0;
 for (let i = 0; i < 200; i++) bytes += (await (await fetch(url)).text()).length;
 const start = performance.now();

@@ -88,6 +88,7 @@ void LoopHandle::close() {
 Runtime::~Runtime() {
   finish();
   resources.clear();  // before the loop and the isolate their Asio objects and handles belong to
+  http_client.reset();  // its pooled connections are sockets of the loop
   loop_handle_->close();
   stdio_state_.reset();
   signals_.reset();

@@ -1,6 +1,9 @@
 // fetch(): the Fetch Standard's "main fetch" and "HTTP-redirect fetch" over the
-// native HTTP/1.1 client (fetch_ops.cc, http_client/). Each hop is one native
-// exchange: open (permission check), send, stream the body, read the head.
+// native HTTP/1.1 client (fetch_ops.cc, http_client/), and its scheme fetch of
+// data: (data_url.js) and blob: (blob_url.js) URLs. Each hop is one native
+// exchange: open (permission check), then one op that sends the request and
+// resolves with the response head (and the whole body when it came with it);
+// a streamed request body goes between op_fetch_send and op_fetch_response.
 // The request and response types are fetch/request.js and fetch/response.js.
 const F = internals.fetch;
 const S = internals.streams;
@@ -63,7 +66,27 @@ function fetchFailed(e) {
   return e;
 }
 
-// One hop: request out, response head in. Resolves with { rid, status, statusText, headerList, bodyRid }.
+// A byte stream over a body that came whole with its head: pulled as a network
+// body is, so abort errors it and clone() tees it the same way.
+function streamForBytes(bytes) {
+  const pull = (controller) => {
+    if (bytes !== null && bytes.byteLength > 0) S.ReadableByteStreamControllerEnqueue(controller, bytes);
+    bytes = null;
+    S.ReadableByteStreamControllerClose(controller);
+    const byob = S.ReadableByteStreamControllerGetBYOBRequest(controller);
+    if (byob !== null) S.ReadableByteStreamControllerRespond(controller, 0);
+    return S.resolvedUndefined();
+  };
+  const cancel = () => {
+    bytes = null;
+    return S.resolvedUndefined();
+  };
+  return S.CreateReadableByteStream(() => undefined, pull, cancel, 0);
+}
+
+// One hop: request out, response head in. Resolves with { status, statusText,
+// headerList, body } where body is a Uint8Array (it came whole with the head)
+// or the rid of the body's native ByteSource (also in hop.bodyRid).
 async function sendHop(url, method, headerList, body, decode, hop) {
   const parsed = new internals.URL(url);
   const scheme = parsed.protocol;
@@ -81,16 +104,40 @@ async function sendHop(url, method, headerList, body, decode, hop) {
     kind, bytes, decode);
   hop.rid = rid;
   try {
-    await op_fetch_send(rid);
-    if (kind === 2) await S.readableStreamToResource(body.stream, op_fetch_body_sink(rid));
+    if (kind === 2) {
+      await op_fetch_send(rid);
+      await S.readableStreamToResource(body.stream, op_fetch_body_sink(rid));
+    }
+    // [status, reason, [name, value, …] (names lower-cased), body bytes or rid]
     const head = await op_fetch_response(rid);
-    hop.bodyRid = Number(head[0]);
-    const list = [];
-    for (let i = 3; i < head.length; i += 2) list.push(head[i].toLowerCase(), head[i + 1]);
-    return { status: Number(head[1]), statusText: head[2], headerList: list, bodyRid: hop.bodyRid };
+    if (typeof head[3] === "number") hop.bodyRid = head[3];
+    return { status: head[0], statusText: head[1], headerList: head[2], body: head[3] };
   } finally {
     op_resource_close(rid);
   }
+}
+
+// Fetch "scheme fetch" for data: and blob: URLs: no network, errors in Deno's words.
+function schemeFetch(url, method) {
+  if (url.startsWith("data:")) {
+    const { mimeType, body } = F.processDataURL(url);
+    return F.responseFromNative({
+      status: 200, statusText: "OK", headerList: ["content-type", internals.mime.serialize(mimeType)],
+      body: method === "HEAD" ? null : body, urlList: [url],
+    });
+  }
+  if (method !== "GET") throw new TypeErrorCtor("Blob URL fetch only supports GET method");
+  const blob = F.blobFromObjectURL(url);
+  if (blob === null) throw new TypeErrorCtor("Blob for the given URL not found.");
+  return F.responseFromNative({
+    status: 200, statusText: "OK", headerList: ["content-length", `${blob.size}`, "content-type", blob.type],
+    body: internals.file.blobBytes(blob).slice(), urlList: [url],  // a copy: the Blob's bytes stay as they are
+  });
+}
+
+// A hop's response body that will not be read.
+function closeBody(res) {
+  if (typeof res.body === "number") op_resource_close(res.body);
 }
 
 async function fetch(input, init = undefined) {
@@ -100,6 +147,9 @@ async function fetch(input, init = undefined) {
   const signal = F.requestSignal(request);
   if (signal.aborted) throw signal.reason;
 
+  if (state.urlList[0].startsWith("data:") || state.urlList[0].startsWith("blob:")) {
+    return schemeFetch(state.urlList[0], state.method);
+  }
   const urlList = [state.urlList[0]];
   let method = state.method;
   let headerList = [...F.headerList(state.headers)];
@@ -133,13 +183,13 @@ async function fetch(input, init = undefined) {
       }
       hop.rid = null;
       if (signal.aborted) {
-        op_resource_close(res.bodyRid);
+        closeBody(res);
         throw signal.reason;
       }
       if (redirectStatuses.has(res.status) && state.redirect !== "manual") {
         const location = F.getHeader(F.headersFromList(res.headerList, "immutable"), "location");
         if (location !== null) {
-          op_resource_close(res.bodyRid);
+          closeBody(res);
           if (state.redirect === "error") throw new TypeErrorCtor("Fetch failed: Encountered redirect while redirect mode is set to 'error'");
           let next;
           try {
@@ -176,9 +226,9 @@ async function fetch(input, init = undefined) {
       // As Deno: a redirect that is not followed (no Location) keeps no body unless the mode is manual.
       const droppedRedirectBody = redirectStatuses.has(res.status) && state.redirect !== "manual";
       if (method === "HEAD" || nullBodyStatuses.has(res.status) || droppedRedirectBody) {
-        op_resource_close(res.bodyRid);
+        closeBody(res);
       } else {
-        stream = S.readableStreamForResource(res.bodyRid);
+        stream = typeof res.body === "number" ? S.readableStreamForResource(res.body) : streamForBytes(res.body);
         hop.stream = stream;
       }
       return F.responseFromNative({

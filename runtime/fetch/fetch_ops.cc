@@ -1,12 +1,14 @@
 // Ops behind fetch.js: one HTTP exchange per fetch hop on the native client
-// (http_client/), its request body a ByteSink and its response body a
-// ByteSource (streams/native_stream.h). Net permission is checked here, per
-// host and port, before any connection is made.
+// (http_client/), on the runtime's own loop: its request body a ByteSink and
+// its response body a ByteSource that do their I/O there (native_stream.h,
+// on_loop()), so no thread waits on the network. Net permission is checked
+// here, per host and port, before any connection is made.
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "bridge/op.h"
+#include "core/loop_promise.h"
 #include "core/runtime.h"
 #include "http_client/http_client.h"
 #include "http_client/http_error.h"
@@ -16,7 +18,12 @@ namespace toolchain {
 
 namespace {
 
+using http_client::Failure;
 using http_client::HttpError;
+
+// A response body that came whole with its head up to this size is handed to
+// JavaScript as bytes, with no body resource and no stream reads.
+constexpr size_t kInlineBody = 64 * 1024;
 
 // One request and its response.
 class FetchCall : public Resource {
@@ -28,60 +35,73 @@ class FetchCall : public Resource {
   std::string url;
 };
 
+bridge::JsError abort_error() { return {"DOMException.AbortError", "The signal has been aborted"}; }
+
 // Deno's words: hyper's "client error (Connect)" for failures before the
 // connection exists, "(SendRequest)" for the ones after.
 bridge::JsError send_error(const FetchCall& call, const HttpError& e) {
-  if (e.kind() == HttpError::Kind::Aborted) return {"DOMException.AbortError", "The signal has been aborted"};
+  if (e.kind() == HttpError::Kind::Aborted) return abort_error();
   bool connect = e.kind() == HttpError::Kind::Dns || e.kind() == HttpError::Kind::Connect ||
                  e.kind() == HttpError::Kind::Tls;
   return {"Error", "error sending request for url (" + call.url + "): client error (" +
                        (connect ? "Connect" : "SendRequest") + "): " + e.what()};
 }
 
+std::optional<bridge::JsError> send_failure(const FetchCall& call, const Failure& failure) {
+  if (!failure) return std::nullopt;
+  return send_error(call, *failure);
+}
+
 class RequestBodySink : public ByteSink {
  public:
   explicit RequestBodySink(std::shared_ptr<FetchCall> call) : call_(std::move(call)) {}
   std::string_view name() const override { return "fetchRequestBody"; }
-  void write(std::span<const uint8_t> chunk) override { guard([&] { call_->exchange->write_body(chunk); }); }
-  void close() override { guard([&] { call_->exchange->finish_body(); }); }
+  bool on_loop() const override { return true; }
+  void write_on_loop(const SharedBytes& chunk, LoopDone done) override {
+    call_->exchange->write_body({chunk.data(), chunk.size},
+                                [call = call_, chunk, done = std::move(done)](Failure failure) {
+                                  done(send_failure(*call, failure));
+                                });
+  }
+  void close_on_loop(LoopDone done) override {
+    call_->exchange->finish_body([call = call_, done = std::move(done)](Failure failure) {
+      done(send_failure(*call, failure));
+    });
+  }
   void abort(const std::string&) override { call_->exchange->abort(); }
+  void write(std::span<const uint8_t>) override {}
+  void close() override {}
 
  private:
-  template <typename F>
-  void guard(F f) {
-    try {
-      f();
-    } catch (const HttpError& e) {
-      throw send_error(*call_, e);
-    }
-  }
   std::shared_ptr<FetchCall> call_;
 };
 
 class ResponseBodySource : public ByteSource {
  public:
-  explicit ResponseBodySource(std::shared_ptr<FetchCall> call) : call_(std::move(call)) {}
+  explicit ResponseBodySource(std::shared_ptr<http_client::Exchange> exchange) : exchange_(std::move(exchange)) {}
   std::string_view name() const override { return "fetchResponseBody"; }
   ~ResponseBodySource() override {
     // Dropped before its end (cancel, or never read): the connection cannot be reused.
-    if (!done_) call_->exchange->abort();
+    if (!*done_) exchange_->abort();
   }
-  void abort() { call_->exchange->abort(); }
-  size_t read(std::span<uint8_t> into) override {
-    try {
-      size_t n = call_->exchange->read_body(into);
-      if (n == 0) done_ = true;
-      return n;
-    } catch (const HttpError& e) {
-      done_ = true;
-      if (e.kind() == HttpError::Kind::Aborted) throw bridge::JsError{"DOMException.AbortError", "The signal has been aborted"};
-      throw bridge::JsError{"TypeError", std::string("error reading a body from connection: ") + e.what()};
-    }
+  void abort() { exchange_->abort(); }
+  bool on_loop() const override { return true; }
+  void read_on_loop(const SharedBytes& into,
+                    std::function<void(size_t, std::optional<bridge::JsError>)> done) override {
+    exchange_->read_body({into.data(), into.size},
+                         [into, finished = done_, done = std::move(done)](size_t n, Failure failure) {
+                           if (n == 0) *finished = true;
+                           if (!failure) return done(n, std::nullopt);
+                           if (failure->kind() == HttpError::Kind::Aborted) return done(0, abort_error());
+                           done(0, bridge::JsError{"TypeError", std::string("error reading a body from connection: ") +
+                                                                    failure->what()});
+                         });
   }
+  size_t read(std::span<uint8_t>) override { return 0; }
 
  private:
-  std::shared_ptr<FetchCall> call_;
-  bool done_ = false;
+  std::shared_ptr<http_client::Exchange> exchange_;
+  std::shared_ptr<bool> done_ = std::make_shared<bool>(false);
 };
 
 std::shared_ptr<http_client::HttpClient> client_of(Runtime& rt) {
@@ -91,7 +111,7 @@ std::shared_ptr<http_client::HttpClient> client_of(Runtime& rt) {
     auto cert = rt.env.find("DENO_CERT");
     if (cert != rt.env.end() && !cert->second.empty()) options.ca_files.push_back(rt.resolve_path(cert->second));
     try {
-      rt.http_client = std::make_shared<http_client::HttpClient>(options);
+      rt.http_client = std::make_shared<http_client::HttpClient>(rt.loop(), options);
     } catch (const HttpError& e) {
       throw bridge::JsError{"TypeError", e.what()};
     }
@@ -120,6 +140,7 @@ uint32_t op_fetch_open(Runtime& rt, std::string url, std::string method, std::st
   request.decode_content = decode;
   request.target = target.empty() ? "/" : std::move(target);
   if (headers.size() % 2) throw bridge::JsError{"TypeError", "headers must be name/value pairs"};
+  request.headers.reserve(headers.size() / 2);
   for (size_t i = 0; i < headers.size(); i += 2) request.headers.push_back({std::move(headers[i]), std::move(headers[i + 1])});
   if (body_kind == 1) {
     request.body = http_client::Request::Body::Fixed;
@@ -131,16 +152,28 @@ uint32_t op_fetch_open(Runtime& rt, std::string url, std::string method, std::st
   return rt.resources.add(call);
 }
 
-// Connects and writes the request head (and a fixed body).
-auto op_fetch_send(Runtime& rt, uint32_t rid) {
-  auto call = rt.resources.get<FetchCall>(rid);
-  return [call] {
-    try {
-      call->exchange->send();
-    } catch (const HttpError& e) {
-      throw send_error(*call, e);
-    }
-  };
+// The FetchCall named by the op's first argument, or a JavaScript exception.
+std::shared_ptr<FetchCall> call_argument(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  try {
+    return Runtime::from(isolate).resources.get<FetchCall>(bridge::FromV8<uint32_t>::get(isolate, info[0]));
+  } catch (const bridge::JsError& error) {
+    bridge::throw_js_error(isolate, error);
+    return nullptr;
+  }
+}
+
+// op_fetch_send(rid) -> Promise<void>: connects and writes the request head,
+// for a body streamed after it (op_fetch_body_sink).
+void op_fetch_send(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  auto call = call_argument(info);
+  if (!call) return;
+  auto [promise, settle] = LoopPromise::make(Runtime::from(info.GetIsolate()), &op_fetch_send);
+  info.GetReturnValue().Set(promise);
+  call->exchange->send([call, settle = settle](Failure failure) {
+    if (failure) return settle.reject(send_error(*call, *failure));
+    settle.resolve([](v8::Isolate* isolate) { return v8::Undefined(isolate); });
+  });
 }
 
 // A ByteSink for the streamed request body (written by readableStreamToResource).
@@ -149,34 +182,56 @@ uint32_t op_fetch_body_sink(Runtime& rt, uint32_t rid) {
   return rt.resources.add(std::make_shared<RequestBodySink>(call));
 }
 
-// Waits for the response head. Resolves with [bodyRid, status, statusText,
-// name, value, …]; the body is a ByteSource (readableStreamForResource).
-auto op_fetch_response(Runtime& rt, uint32_t rid) {
-  auto call = rt.resources.get<FetchCall>(rid);
-  uint32_t body_rid = rt.resources.add(std::make_shared<ResponseBodySource>(call));
-  return [call, body_rid] {
-    const http_client::ResponseHead* head;
-    try {
-      head = &call->exchange->read_head();
-    } catch (const HttpError& e) {
-      throw send_error(*call, e);
-    }
-    std::vector<std::string> out;
-    out.reserve(3 + head->headers.size() * 2);
-    out.push_back(std::to_string(body_rid));
-    out.push_back(std::to_string(head->status));
-    out.push_back(head->reason);
-    for (const auto& h : head->headers) {
-      out.push_back(h.name);
-      out.push_back(h.value);
-    }
-    return out;
-  };
+std::string lower(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c | 0x20);
+  return s;
 }
 
-// Aborts a hop (by its FetchCall or its response body's rid) from the
-// JavaScript thread: any read or write in progress fails. A rid already
-// closed (the body was read to its end) is nothing to abort.
+// op_fetch_response(rid) -> Promise<[status, reason, [name, value, …], body]>:
+// sends the request if op_fetch_send did not, then waits for the response
+// head. Names are lower-cased; `body` is a Uint8Array when the whole body came
+// with the head, else the rid of a ByteSource (readableStreamForResource).
+void op_fetch_response(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  auto call = call_argument(info);
+  if (!call) return;
+  Runtime& rt = Runtime::from(info.GetIsolate());
+  auto [promise, settle] = LoopPromise::make(rt, &op_fetch_response);
+  info.GetReturnValue().Set(promise);
+  call->exchange->read_head([&rt, call, settle = settle](Failure failure) {
+    if (failure) return settle.reject(send_error(*call, *failure));
+    settle.resolve([&](v8::Isolate* isolate) -> v8::Local<v8::Value> {
+      const auto& exchange = call->exchange;
+      const auto& head = exchange->head();
+      std::vector<v8::Local<v8::Value>> fields;
+      fields.reserve(head.headers.size() * 2);
+      for (const auto& h : head.headers) {
+        fields.push_back(v8::String::NewFromUtf8(isolate, lower(h.name).c_str(), v8::NewStringType::kInternalized)
+                             .ToLocalChecked());
+        fields.push_back(bridge::v8_str(isolate, h.value));
+      }
+      v8::Local<v8::Value> body;
+      std::vector<uint8_t> bytes;
+      if (exchange->take_buffered_body(kInlineBody, bytes)) {
+        body = bridge::ToV8<bridge::Bytes>::make(isolate, bridge::Bytes{std::move(bytes)});
+      } else {
+        uint32_t body_rid = rt.resources.add(std::make_shared<ResponseBodySource>(exchange));
+        body = v8::Integer::NewFromUnsigned(isolate, body_rid);
+      }
+      v8::Local<v8::Value> result[] = {
+          v8::Integer::New(isolate, head.status),
+          bridge::v8_str(isolate, head.reason),
+          v8::Array::New(isolate, fields.data(), fields.size()),
+          body,
+      };
+      return v8::Array::New(isolate, result, 4);
+    });
+  });
+}
+
+// Aborts a hop (by its FetchCall or its response body's rid): any read or
+// write in progress fails. A rid already closed (the body was read to its
+// end) is nothing to abort.
 void op_fetch_abort(Runtime& rt, uint32_t rid) {
   try {
     rt.resources.get<FetchCall>(rid)->exchange->abort();
@@ -193,9 +248,9 @@ void op_fetch_abort(Runtime& rt, uint32_t rid) {
 
 void register_fetch_ops(bridge::OpRegistry& r) {
   r.sync<op_fetch_open>("op_fetch_open");
-  r.async<op_fetch_send>("op_fetch_send");
+  r.raw("op_fetch_send", &op_fetch_send);
   r.sync<op_fetch_body_sink>("op_fetch_body_sink");
-  r.async<op_fetch_response>("op_fetch_response");
+  r.raw("op_fetch_response", &op_fetch_response);
   r.sync<op_fetch_abort>("op_fetch_abort");
 }
 

@@ -1,4 +1,4 @@
-// TCP and TLS transport with deadlines and cancellation (connection.h).
+// TCP and TLS transport on an Asio loop, with deadlines and cancellation (connection.h).
 #include "http_client/connection.h"
 
 #include <netdb.h>
@@ -6,20 +6,20 @@
 #include <sys/socket.h>
 
 #include <cstring>
+#include <mutex>
+#include <thread>
 
-#include <boost/asio/connect.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/ssl/error.hpp>
 #include <boost/asio/write.hpp>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
-#include "http_client/http_error.h"
-
 namespace toolchain::http_client {
 
 namespace asio = boost::asio;
 using boost::system::error_code;
+using tcp = asio::ip::tcp;
 using Kind = HttpError::Kind;
 
 namespace {
@@ -31,7 +31,7 @@ std::string os_error_text(const error_code& ec) {
 }
 
 bool is_ip_literal(const std::string& host) {
-  boost::system::error_code ec;
+  error_code ec;
   asio::ip::make_address(host, ec);
   return !ec;
 }
@@ -57,6 +57,61 @@ std::string certificate_error_text(long result) {
 
 }  // namespace
 
+// A name lookup: getaddrinfo blocks, so it runs on a thread of its own and its
+// answer is posted to the loop. Nothing ever waits for a lookup that is no
+// longer wanted (an abort, a timeout, a program that ends): it is abandoned,
+// and its thread finishes alone.
+class Lookup {
+ public:
+  using Result = std::function<void(std::vector<tcp::endpoint>, std::string error)>;
+
+  static std::shared_ptr<Lookup> start(asio::io_context& loop, const Origin& origin, Result done) {
+    auto lookup = std::make_shared<Lookup>();
+    lookup->loop_ = &loop;
+    lookup->done_ = std::move(done);
+    std::thread([lookup, host = origin.host, service = std::to_string(origin.port)] {
+      addrinfo hints{};
+      hints.ai_family = AF_UNSPEC;
+      hints.ai_socktype = SOCK_STREAM;
+      hints.ai_flags = AI_ADDRCONFIG;
+      addrinfo* found = nullptr;
+      int rc = getaddrinfo(host.c_str(), service.c_str(), &hints, &found);
+      std::vector<tcp::endpoint> endpoints;
+      std::string error;
+      if (rc != 0) {
+        error = std::string("dns error: failed to lookup address information: ") +
+                (rc == EAI_SYSTEM ? std::strerror(errno) : gai_strerror(rc));
+      } else {
+        for (addrinfo* a = found; a; a = a->ai_next) {
+          tcp::endpoint endpoint;
+          endpoint.resize(a->ai_addrlen);
+          std::memcpy(endpoint.data(), a->ai_addr, a->ai_addrlen);
+          endpoints.push_back(endpoint);
+        }
+        freeaddrinfo(found);
+      }
+      std::lock_guard lock(lookup->mutex_);
+      if (!lookup->loop_) return;
+      asio::post(*lookup->loop_, [lookup, endpoints = std::move(endpoints), error = std::move(error)]() mutable {
+        if (lookup->done_) std::exchange(lookup->done_, nullptr)(std::move(endpoints), std::move(error));
+      });
+    }).detach();
+    return lookup;
+  }
+
+  // On the loop's thread: the answer is no longer wanted.
+  void abandon() {
+    done_ = nullptr;
+    std::lock_guard lock(mutex_);
+    loop_ = nullptr;
+  }
+
+ private:
+  std::mutex mutex_;
+  asio::io_context* loop_;  // null once abandoned
+  Result done_;
+};
+
 TlsConfig::TlsConfig(const std::vector<std::string>& extra_ca_files, bool verify)
     : context_(asio::ssl::context::tls_client), verify_(verify) {
   context_.set_options(asio::ssl::context::default_workarounds | asio::ssl::context::no_sslv2 |
@@ -70,144 +125,159 @@ TlsConfig::TlsConfig(const std::vector<std::string>& extra_ca_files, bool verify
   context_.set_verify_mode(verify ? asio::ssl::verify_peer : asio::ssl::verify_none);
 }
 
-Connection::Connection(const Origin& origin) : origin_(origin) {}
+Connection::Connection(asio::io_context& loop, Origin origin)
+    : loop_(loop), origin_(std::move(origin)), socket_(loop), deadline_(loop) {}
 
 Connection::~Connection() {
+  if (lookup_) lookup_->abandon();
   error_code ignored;
   socket_.close(ignored);
 }
 
-template <typename Start>
-size_t Connection::wait(Start start, Deadline deadline, const char* what) {
-  if (cancelled_) throw HttpError(Kind::Aborted, "operation aborted");
-  error_code result;
-  size_t transferred = 0;
-  bool done = false;
-  start([&](const error_code& ec, size_t n) {
-    result = ec;
-    transferred = n;
-    done = true;
+void Connection::arm(std::chrono::milliseconds timeout, const char* phase) {
+  ++generation_;
+  timed_out_ = false;
+  phase_ = phase;
+  if (timeout.count() == 0) return;
+  armed_ = true;
+  deadline_.expires_after(timeout);
+  deadline_.async_wait([self = shared_from_this(), generation = generation_](const error_code& ec) {
+    if (ec || generation != self->generation_) return;
+    self->timed_out_ = true;
+    self->interrupt();
   });
-  io_.restart();
-  while (!done) {
-    if (io_.run_one_until(deadline) == 0 && !done) {
-      // The deadline passed: cancel, and let the handler run before its captures go.
-      error_code ignored;
-      socket_.cancel(ignored);
-      io_.restart();
-      io_.run();
-      throw HttpError(Kind::Timeout, std::string(what) + " timed out");
-    }
-  }
-  if (cancelled_) throw HttpError(Kind::Aborted, "operation aborted");
-  if (result) throw result;  // caught and worded by the caller
-  return transferred;
 }
 
-std::unique_ptr<Connection> Connection::open(const Origin& origin, TlsConfig& tls, Deadline deadline,
-                                             const std::atomic<bool>* aborted) {
-  addrinfo hints{};
-  hints.ai_family = AF_UNSPEC;
-  hints.ai_socktype = SOCK_STREAM;
-  hints.ai_flags = AI_ADDRCONFIG;
-  addrinfo* found = nullptr;
-  std::string service = std::to_string(origin.port);
-  int rc = getaddrinfo(origin.host.c_str(), service.c_str(), &hints, &found);
-  if (rc != 0) {
-    throw HttpError(Kind::Dns, std::string("dns error: failed to lookup address information: ") +
-                                   (rc == EAI_SYSTEM ? std::strerror(errno) : gai_strerror(rc)));
+Failure Connection::disarm() {
+  ++generation_;
+  if (armed_) {
+    armed_ = false;
+    deadline_.cancel();
   }
-  std::vector<asio::ip::tcp::endpoint> endpoints;
-  for (addrinfo* a = found; a; a = a->ai_next) {
-    asio::ip::tcp::endpoint endpoint;
-    endpoint.resize(a->ai_addrlen);
-    std::memcpy(endpoint.data(), a->ai_addr, a->ai_addrlen);
-    endpoints.push_back(endpoint);
+  if (cancelled_) return HttpError(Kind::Aborted, "operation aborted");
+  if (timed_out_) {
+    timed_out_ = false;
+    if (std::strcmp(phase_, "tcp connect") == 0) return HttpError(Kind::Timeout, "tcp connect error: connection timed out");
+    return HttpError(Kind::Timeout, std::string(phase_) + " timed out");
   }
-  freeaddrinfo(found);
-  if (aborted && *aborted) throw HttpError(Kind::Aborted, "operation aborted");
+  return std::nullopt;
+}
 
-  std::unique_ptr<Connection> c(new Connection(origin));
-  error_code last;
-  bool connected = false;
-  for (const auto& endpoint : endpoints) {
+// Stops whatever is in progress; its handler then sees cancelled_ or timed_out_.
+void Connection::interrupt() {
+  error_code ignored;
+  socket_.cancel(ignored);
+  if (lookup_) {
+    // A lookup cannot be stopped: leave it and finish the open now.
+    lookup_->abandon();
+    lookup_.reset();
+    asio::post(loop_, [self = shared_from_this()] { self->opened(std::nullopt); });
+  }
+}
+
+void Connection::open(TlsConfig* tls, std::chrono::milliseconds timeout, Done done) {
+  tls_config_ = tls;
+  open_done_ = std::move(done);
+  arm(timeout, "tcp connect");
+  if (cancelled_) {
+    asio::post(loop_, [self = shared_from_this()] { self->opened(std::nullopt); });
+    return;
+  }
+  error_code ec;
+  auto address = asio::ip::make_address(origin_.host, ec);
+  if (!ec) {
+    endpoints_.emplace_back(address, origin_.port);
+    asio::post(loop_, [self = shared_from_this()] { self->connect_next(0, {}); });
+    return;
+  }
+  phase_ = "dns lookup";
+  std::weak_ptr<Connection> weak = shared_from_this();
+  lookup_ = Lookup::start(loop_, origin_, [weak](std::vector<tcp::endpoint> endpoints, std::string error) {
+    auto self = weak.lock();
+    if (!self) return;
+    self->lookup_.reset();
+    if (!error.empty()) return self->opened(HttpError(Kind::Dns, error));
+    self->endpoints_ = std::move(endpoints);
+    self->phase_ = "tcp connect";
+    self->connect_next(0, {});
+  });
+}
+
+void Connection::connect_next(size_t index, error_code last) {
+  if (cancelled_ || timed_out_) return opened(std::nullopt);
+  if (index == endpoints_.size()) return opened(HttpError(Kind::Connect, "tcp connect error: " + os_error_text(last)));
+  error_code ec;
+  socket_.close(ec);
+  socket_.open(endpoints_[index].protocol(), ec);
+  if (ec) return connect_next(index + 1, ec);
+  socket_.async_connect(endpoints_[index], [self = shared_from_this(), index](const error_code& ec) {
+    if (ec) return self->connect_next(index + 1, ec);
+    if (self->cancelled_ || self->timed_out_) return self->opened(std::nullopt);
     error_code ignored;
-    c->socket_.close(ignored);
-    c->socket_.open(endpoint.protocol());
-    try {
-      c->wait([&](auto handler) { c->socket_.async_connect(endpoint, [handler](const error_code& ec) mutable { handler(ec, 0); }); },
-              deadline, "tcp connect");
-      connected = true;
-      break;
-    } catch (const error_code& ec) {
-      last = ec;
-    } catch (const HttpError& e) {
-      if (e.kind() == Kind::Timeout) throw HttpError(Kind::Timeout, "tcp connect error: connection timed out");
-      throw;
-    }
-  }
-  if (!connected) throw HttpError(Kind::Connect, "tcp connect error: " + os_error_text(last));
-  c->socket_.set_option(asio::ip::tcp::no_delay(true));
-
-  if (origin.tls) {
-    c->tls_.emplace(c->socket_, tls.context());
-    SSL* ssl = c->tls_->native_handle();
-    static const unsigned char alpn[] = {8, 'h', 't', 't', 'p', '/', '1', '.', '1'};
-    SSL_set_alpn_protos(ssl, alpn, sizeof alpn);
-    bool ip = is_ip_literal(origin.host);
-    if (!ip) SSL_set_tlsext_host_name(ssl, origin.host.c_str());  // SNI carries names only
-    if (tls.verify()) {
-      // The certificate must name the host (or, for an address, list it).
-      if (ip) X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), origin.host.c_str());
-      else SSL_set1_host(ssl, origin.host.c_str());
-    }
-    try {
-      c->wait([&](auto handler) {
-                c->tls_->async_handshake(asio::ssl::stream_base::client,
-                                         [handler](const error_code& ec) mutable { handler(ec, 0); });
-              },
-              deadline, "tls handshake");
-    } catch (const error_code& ec) {
-      long verify = SSL_get_verify_result(ssl);
-      if (verify != X509_V_OK) throw HttpError(Kind::Tls, "invalid peer certificate: " + certificate_error_text(verify));
-      throw HttpError(Kind::Tls, "tls handshake error: " + ec.message());
-    }
-  }
-  return c;
+    self->socket_.set_option(tcp::no_delay(true), ignored);
+    if (self->origin_.tls) return self->handshake();
+    self->opened(std::nullopt);
+  });
 }
 
-void Connection::write_all(std::span<const uint8_t> data, Deadline deadline) {
-  try {
-    wait([&](auto handler) {
-           if (tls_) asio::async_write(*tls_, asio::buffer(data.data(), data.size()), handler);
-           else asio::async_write(socket_, asio::buffer(data.data(), data.size()), handler);
-         },
-         deadline, "write");
-  } catch (const error_code& ec) {
-    throw HttpError(Kind::Io, "connection error: " + os_error_text(ec));
+void Connection::handshake() {
+  phase_ = "tls handshake";
+  tls_.emplace(socket_, tls_config_->context());
+  SSL* ssl = tls_->native_handle();
+  static const unsigned char alpn[] = {8, 'h', 't', 't', 'p', '/', '1', '.', '1'};
+  SSL_set_alpn_protos(ssl, alpn, sizeof alpn);
+  bool ip = is_ip_literal(origin_.host);
+  if (!ip) SSL_set_tlsext_host_name(ssl, origin_.host.c_str());  // SNI carries names only
+  if (tls_config_->verify()) {
+    // The certificate must name the host (or, for an address, list it).
+    if (ip) X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), origin_.host.c_str());
+    else SSL_set1_host(ssl, origin_.host.c_str());
   }
+  tls_->async_handshake(asio::ssl::stream_base::client, [self = shared_from_this()](const error_code& ec) {
+    if (!ec || self->cancelled_ || self->timed_out_) return self->opened(std::nullopt);
+    long verify = SSL_get_verify_result(self->tls_->native_handle());
+    if (verify != X509_V_OK) return self->opened(HttpError(Kind::Tls, "invalid peer certificate: " + certificate_error_text(verify)));
+    self->opened(HttpError(Kind::Tls, "tls handshake error: " + ec.message()));
+  });
 }
 
-size_t Connection::read_some(std::span<uint8_t> into, Deadline deadline) {
-  try {
-    return wait([&](auto handler) {
-                  if (tls_) tls_->async_read_some(asio::buffer(into.data(), into.size()), handler);
-                  else socket_.async_read_some(asio::buffer(into.data(), into.size()), handler);
-                },
-                deadline, "read");
-  } catch (const error_code& ec) {
+void Connection::opened(Failure failure) {
+  if (!open_done_) return;  // already finished (an abandoned lookup's late answer)
+  Failure cut = disarm();
+  std::exchange(open_done_, nullptr)(cut ? cut : std::move(failure));
+}
+
+void Connection::write(std::vector<asio::const_buffer> buffers, std::chrono::milliseconds timeout, Done done) {
+  arm(timeout, "write");
+  auto handler = [self = shared_from_this(), done = std::move(done)](const error_code& ec, size_t) {
+    if (Failure cut = self->disarm()) return done(std::move(cut));
+    if (ec) return done(HttpError(Kind::Io, "connection error: " + os_error_text(ec)));
+    done(std::nullopt);
+  };
+  if (cancelled_) return asio::post(loop_, [handler = std::move(handler)]() mutable { handler({}, 0); });
+  if (tls_) asio::async_write(*tls_, buffers, std::move(handler));
+  else asio::async_write(socket_, buffers, std::move(handler));
+}
+
+void Connection::read_some(std::span<uint8_t> into, std::chrono::milliseconds timeout, SizeDone done) {
+  arm(timeout, "read");
+  auto handler = [self = shared_from_this(), done = std::move(done)](const error_code& ec, size_t n) {
+    if (Failure cut = self->disarm()) return done(0, std::move(cut));
     // A TLS peer that closes without close_notify has still ended the stream.
-    if (ec == asio::error::eof || ec == asio::ssl::error::stream_truncated) return 0;
-    throw HttpError(Kind::Io, "connection error: " + os_error_text(ec));
-  }
+    if (ec == asio::error::eof || ec == asio::ssl::error::stream_truncated) return done(0, std::nullopt);
+    if (ec) return done(0, HttpError(Kind::Io, "connection error: " + os_error_text(ec)));
+    done(n, std::nullopt);
+  };
+  if (cancelled_) return asio::post(loop_, [handler = std::move(handler)]() mutable { handler({}, 0); });
+  auto buffer = asio::buffer(into.data(), into.size());
+  if (tls_) tls_->async_read_some(buffer, std::move(handler));
+  else socket_.async_read_some(buffer, std::move(handler));
 }
 
 void Connection::cancel() {
+  if (cancelled_) return;
   cancelled_ = true;
-  asio::post(io_, [this] {
-    error_code ignored;
-    socket_.cancel(ignored);
-  });
+  interrupt();
 }
 
 bool Connection::idle_and_open() {
@@ -215,8 +285,7 @@ bool Connection::idle_and_open() {
   // Plain: any readable byte or the peer's FIN means it is done. TLS: the peer
   // may still send records (session tickets), so only a hang-up counts.
   pollfd p{socket_.native_handle(), static_cast<short>(tls_ ? POLLRDHUP : (POLLIN | POLLRDHUP)), 0};
-  int n = ::poll(&p, 1, 0);
-  return n == 0;
+  return ::poll(&p, 1, 0) == 0;
 }
 
 }  // namespace toolchain::http_client

@@ -1,26 +1,31 @@
 #pragma once
 // One HTTP/1.1 transport: a TCP connection, optionally TLS (OpenSSL through
 // asio::ssl, SNI, verification against the system store plus extra CA files,
-// hostname check). Blocking calls with deadlines: each connection owns a small
-// io_context that the calling thread runs until the operation completes, the
-// deadline passes or cancel() is called (from any thread).
-#include <atomic>
+// hostname check). Asynchronous on the caller's io_context (in the runtime,
+// the program's own loop): every operation takes a completion handler that
+// runs on that loop, after the call has returned. Not thread-safe: all calls
+// come from the loop's thread.
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl/context.hpp>
 #include <boost/asio/ssl/stream.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include "http_client/http_error.h"
 
 namespace toolchain::http_client {
 
+class Lookup;
 using Clock = std::chrono::steady_clock;
-using Deadline = Clock::time_point;
 
 struct Origin {
   bool tls = false;
@@ -42,18 +47,29 @@ class TlsConfig {
   bool verify_;
 };
 
-class Connection {
- public:
-  // Resolves, connects and (for https) completes the handshake. Throws HttpError
-  // (Dns, Connect, Tls, Timeout, Aborted).
-  static std::unique_ptr<Connection> open(const Origin& origin, TlsConfig& tls, Deadline deadline,
-                                          const std::atomic<bool>* aborted = nullptr);
-  ~Connection();
+// Completion of an operation: nothing on success, else what went wrong.
+using Failure = std::optional<HttpError>;
+using Done = std::function<void(Failure)>;
+using SizeDone = std::function<void(size_t, Failure)>;
 
-  void write_all(std::span<const uint8_t> data, Deadline deadline);
-  // Reads what is there (at least one byte); 0 when the peer closed. Throws HttpError.
-  size_t read_some(std::span<uint8_t> into, Deadline deadline);
-  // From any thread: the operation in progress (and any later one) fails with Aborted.
+class Connection : public std::enable_shared_from_this<Connection> {
+ public:
+  Connection(boost::asio::io_context& loop, Origin origin);
+  ~Connection();
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  // Resolves, connects and (for https) completes the handshake, all within
+  // `timeout`; `tls` is needed for https only. Fails with HttpError Dns,
+  // Connect, Tls, Timeout or Aborted.
+  void open(TlsConfig* tls, std::chrono::milliseconds timeout, Done done);
+  // Writes all of `buffers` (whose memory the caller keeps until `done`);
+  // `timeout` 0 = none. Fails with Io, Timeout or Aborted.
+  void write(std::vector<boost::asio::const_buffer> buffers, std::chrono::milliseconds timeout, Done done);
+  // Reads what is there (at least one byte) into `into` (kept by the caller
+  // until `done`); 0 when the peer closed. Fails with Io, Timeout or Aborted.
+  void read_some(std::span<uint8_t> into, std::chrono::milliseconds timeout, SizeDone done);
+  // The operation in progress (and any later one) fails with Aborted.
   void cancel();
   // An idle connection is fit to reuse if the peer has neither closed it nor sent anything.
   bool idle_and_open();
@@ -62,15 +78,31 @@ class Connection {
   int uses = 0;
 
  private:
-  Connection(const Origin& origin);
-  template <typename Start>
-  size_t wait(Start start, Deadline deadline, const char* what);
+  void connect_next(size_t index, boost::system::error_code last);
+  void handshake();
+  void opened(Failure failure);
+  // Arms the deadline of the one operation in progress (timeout 0: none);
+  // `phase` names it in the Timeout message.
+  void arm(std::chrono::milliseconds timeout, const char* phase);
+  // The operation ended: Aborted or Timeout if it was cut short, else nothing.
+  Failure disarm();
+  // Stops the operation in progress (cancel() or its deadline).
+  void interrupt();
 
+  boost::asio::io_context& loop_;
   Origin origin_;
-  boost::asio::io_context io_;
-  boost::asio::ip::tcp::socket socket_{io_};
+  boost::asio::ip::tcp::socket socket_;
   std::optional<boost::asio::ssl::stream<boost::asio::ip::tcp::socket&>> tls_;
-  std::atomic<bool> cancelled_{false};
+  std::shared_ptr<Lookup> lookup_;  // the name lookup in progress
+  boost::asio::steady_timer deadline_;
+  TlsConfig* tls_config_ = nullptr;
+  std::vector<boost::asio::ip::tcp::endpoint> endpoints_;
+  Done open_done_;
+  unsigned generation_ = 0;  // which operation the armed deadline belongs to
+  const char* phase_ = "";
+  bool armed_ = false;
+  bool timed_out_ = false;
+  bool cancelled_ = false;
 };
 
 }  // namespace toolchain::http_client

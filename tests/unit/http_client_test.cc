@@ -6,6 +6,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <functional>
@@ -290,12 +291,50 @@ std::string read_request(int fd) {
 
 void write_str(int fd, const std::string& s) { (void)!write(fd, s.data(), s.size()); }
 
-std::string read_all(Exchange& ex) {
-  std::string body;
-  std::vector<uint8_t> buf(1000);
-  while (size_t n = ex.read_body(buf)) body.append((char*)buf.data(), n);
-  return body;
-}
+// The client's loop: runs handlers until the one awaited has run.
+struct Loop {
+  boost::asio::io_context io;
+
+  void run_until(const bool& done) {
+    io.restart();
+    while (!done) io.run_one();
+  }
+  Failure wait(const std::function<void(Done)>& start) {
+    Failure result;
+    bool done = false;
+    bool returned = false;
+    start([&](Failure f) {
+      EXPECT_TRUE(returned) << "a handler ran inside the call that started it";
+      result = std::move(f);
+      done = true;
+    });
+    returned = true;
+    run_until(done);
+    return result;
+  }
+  // Throws the failure, for tests that expect none.
+  void ok(const std::function<void(Done)>& start) {
+    if (auto f = wait(start)) throw *f;
+  }
+  std::string read_all(std::shared_ptr<Exchange> ex, size_t piece = 1000) {
+    std::string body;
+    std::vector<uint8_t> buf(piece);
+    while (true) {
+      size_t got = 0;
+      bool done = false;
+      Failure failure;
+      ex->read_body(buf, [&](size_t n, Failure f) {
+        got = n;
+        failure = std::move(f);
+        done = true;
+      });
+      run_until(done);
+      if (failure) throw *failure;
+      if (got == 0) return body;
+      body.append((char*)buf.data(), got);
+    }
+  }
+};
 
 Request get(uint16_t port, std::string target = "/") {
   Request r;
@@ -304,38 +343,111 @@ Request get(uint16_t port, std::string target = "/") {
   return r;
 }
 
+std::shared_ptr<Exchange> exchange(std::shared_ptr<HttpClient> client, Request r) {
+  return std::make_shared<Exchange>(std::move(client), std::move(r));
+}
+
+// A port with nothing listening.
+uint16_t refused_port() {
+  int probe = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  bind(probe, (sockaddr*)&addr, sizeof addr);
+  socklen_t len = sizeof addr;
+  getsockname(probe, (sockaddr*)&addr, &len);
+  close(probe);
+  return ntohs(addr.sin_port);
+}
+
 TEST(Exchange, KeepAliveReusesOneConnection) {
+  Loop loop;
   LocalServer server([](int fd) {
     while (!read_request(fd).empty()) write_str(fd, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
   });
-  auto client = std::make_shared<HttpClient>();
+  auto client = std::make_shared<HttpClient>(loop.io);
   for (int i = 0; i < 5; ++i) {
-    Exchange ex(client, get(server.port()));
-    ex.send();
-    EXPECT_EQ(ex.read_head().status, 200);
-    EXPECT_EQ(read_all(ex), "ok");
-    EXPECT_EQ(ex.reused_connection(), i > 0);
+    auto ex = exchange(client, get(server.port()));
+    loop.ok([&](Done d) { ex->read_head(d); });  // sends first
+    EXPECT_EQ(ex->head().status, 200);
+    EXPECT_EQ(loop.read_all(ex), "ok");
+    EXPECT_EQ(ex->reused_connection(), i > 0);
   }
   EXPECT_EQ(server.connections.load(), 1);
   EXPECT_EQ(client->idle_count({false, "127.0.0.1", server.port()}), 1u);
 }
 
-TEST(Exchange, ConnectionCloseIsNotPooledAndStaleConnectionsRetry) {
+TEST(Exchange, BodyThatCameWithTheHeadIsTakenWhole) {
+  Loop loop;
+  LocalServer server([](int fd) {
+    read_request(fd);
+    write_str(fd, "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello");
+    read_request(fd);
+    write_str(fd, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n");
+    read_request(fd);
+    // Part of the body now, the rest later: not taken whole.
+    write_str(fd, "HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\nabc");
+    usleep(100000);
+    write_str(fd, "def");
+    read_request(fd);
+  });
+  auto client = std::make_shared<HttpClient>(loop.io);
+  std::vector<uint8_t> body;
+  for (std::string expected : {"hello", "abcde"}) {
+    auto ex = exchange(client, get(server.port()));
+    loop.ok([&](Done d) { ex->read_head(d); });
+    ASSERT_TRUE(ex->take_buffered_body(1024, body));
+    EXPECT_EQ(std::string(body.begin(), body.end()), expected);
+    EXPECT_EQ(client->idle_count({false, "127.0.0.1", server.port()}), 1u);  // released at once
+  }
+  auto ex = exchange(client, get(server.port()));
+  loop.ok([&](Done d) { ex->read_head(d); });
+  EXPECT_FALSE(ex->take_buffered_body(1024, body));
+  EXPECT_EQ(loop.read_all(ex, 2), "abcdef");
+  EXPECT_EQ(server.connections.load(), 1);
+}
+
+TEST(Exchange, ServerClosingIdleConnectionIsNotReused) {
+  Loop loop;
   LocalServer server([](int fd) {
     // Answers one request per connection, then closes without saying so.
     if (!read_request(fd).empty()) write_str(fd, "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nx");
   });
-  auto client = std::make_shared<HttpClient>();
+  auto client = std::make_shared<HttpClient>(loop.io);
   for (int i = 0; i < 3; ++i) {
-    Exchange ex(client, get(server.port()));
-    ex.send();
-    EXPECT_EQ(read_all(ex), "x");
+    auto ex = exchange(client, get(server.port()));
+    loop.ok([&](Done d) { ex->read_head(d); });
+    EXPECT_EQ(loop.read_all(ex), "x");
+    EXPECT_FALSE(ex->reused_connection());
     usleep(20000);
   }
   EXPECT_EQ(server.connections.load(), 3);
 }
 
+TEST(Exchange, ConnectionClosedAsTheRequestArrivesIsRetriedOnce) {
+  Loop loop;
+  std::atomic<int> served{0};
+  LocalServer server([&](int fd) {
+    // The first connection answers once, then reads the next request and
+    // closes without answering (the keep-alive race); later ones answer.
+    bool first = served++ == 0;
+    if (read_request(fd).empty()) return;
+    write_str(fd, "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\n1");
+    if (!first) return;
+    read_request(fd);
+  });
+  auto client = std::make_shared<HttpClient>(loop.io);
+  auto first = exchange(client, get(server.port()));
+  loop.ok([&](Done d) { first->read_head(d); });
+  EXPECT_EQ(loop.read_all(first), "1");
+  auto second = exchange(client, get(server.port()));
+  loop.ok([&](Done d) { second->read_head(d); });
+  EXPECT_EQ(loop.read_all(second), "1");
+  EXPECT_EQ(server.connections.load(), 2);
+}
+
 TEST(Exchange, ChunkedStreamingBothWays) {
+  Loop loop;
   LocalServer server([](int fd) {
     std::string req = read_request(fd);
     // Echo the chunked request body back as it arrives, chunked.
@@ -361,90 +473,180 @@ TEST(Exchange, ChunkedStreamingBothWays) {
     }
     write_str(fd, "0\r\nX-Trailer: yes\r\n\r\n");
   });
-  auto client = std::make_shared<HttpClient>();
+  auto client = std::make_shared<HttpClient>(loop.io);
   Request r = get(server.port(), "/echo");
   r.method = "POST";
   r.body = Request::Body::Streaming;
-  Exchange ex(client, r);
-  ex.send();
-  ex.write_body(bytes("hello "));
-  ex.write_body(bytes("streaming "));
-  ex.write_body(bytes("world"));
-  ex.finish_body();
-  EXPECT_EQ(ex.read_head().status, 200);
-  EXPECT_EQ(read_all(ex), "hello streaming world");
+  auto ex = exchange(client, r);
+  loop.ok([&](Done d) { ex->send(d); });
+  for (std::string_view part : {"hello ", "", "streaming ", "world"})
+    loop.ok([&](Done d) { ex->write_body(bytes(part), d); });
+  loop.ok([&](Done d) { ex->finish_body(d); });
+  loop.ok([&](Done d) { ex->read_head(d); });
+  EXPECT_EQ(ex->head().status, 200);
+  EXPECT_EQ(loop.read_all(ex, 3), "hello streaming world");
 }
 
 TEST(Exchange, GzipResponseDecoded) {
-  std::string text(10000, 'z');
+  Loop loop;
+  std::string text(100000, 'z');
   std::string body = gzip(text, 31);
   LocalServer server([&](int fd) {
     read_request(fd);
     write_str(fd, "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: " + std::to_string(body.size()) +
                       "\r\n\r\n" + body);
   });
-  auto client = std::make_shared<HttpClient>();
-  Exchange ex(client, get(server.port()));
-  ex.send();
-  ex.read_head();
-  EXPECT_EQ(read_all(ex), text);
+  auto client = std::make_shared<HttpClient>(loop.io);
+  auto ex = exchange(client, get(server.port()));
+  loop.ok([&](Done d) { ex->read_head(d); });
+  std::vector<uint8_t> whole;
+  EXPECT_FALSE(ex->take_buffered_body(1 << 20, whole));  // coded bodies are read through the decoder
+  EXPECT_EQ(loop.read_all(ex, 4096), text);
 }
 
-TEST(Exchange, Errors) {
-  auto client = std::make_shared<HttpClient>(ClientOptions{.connect_timeout = std::chrono::milliseconds(2000), .io_timeout = std::chrono::milliseconds(200)});
-  // A port nobody listens on: refused.
-  int probe = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  bind(probe, (sockaddr*)&addr, sizeof addr);
-  socklen_t len = sizeof addr;
-  getsockname(probe, (sockaddr*)&addr, &len);
-  close(probe);
-  try {
-    Exchange ex(client, get(ntohs(addr.sin_port)));
-    ex.send();
-    FAIL();
-  } catch (const HttpError& e) {
-    EXPECT_EQ(e.kind(), HttpError::Kind::Connect);
-    EXPECT_STREQ(e.what(), "tcp connect error: Connection refused (os error 111)");
-  }
-  try {
-    Request r = get(80);
-    r.origin.host = "nonexistent.invalid";
-    Exchange ex(client, r);
-    ex.send();
-    FAIL();
-  } catch (const HttpError& e) {
-    EXPECT_EQ(e.kind(), HttpError::Kind::Dns);
-    EXPECT_EQ(std::string(e.what()).rfind("dns error: failed to lookup address information: ", 0), 0u) << e.what();
-  }
-  // A server that never answers: the read deadline, and abort from another thread.
+TEST(Exchange, ConnectErrors) {
+  Loop loop;
+  auto client = std::make_shared<HttpClient>(loop.io);
+  auto ex = exchange(client, get(refused_port()));
+  auto f = loop.wait([&](Done d) { ex->send(d); });
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->kind(), HttpError::Kind::Connect);
+  EXPECT_STREQ(f->what(), "tcp connect error: Connection refused (os error 111)");
+
+  Request r = get(80);
+  r.origin.host = "nonexistent.invalid";
+  auto named = exchange(client, r);
+  f = loop.wait([&](Done d) { named->send(d); });
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->kind(), HttpError::Kind::Dns);
+  EXPECT_EQ(std::string(f->what()).rfind("dns error: failed to lookup address information: ", 0), 0u) << f->what();
+
+  // A name that resolves: localhost, through the lookup thread.
+  LocalServer server([](int fd) {
+    read_request(fd);
+    write_str(fd, "HTTP/1.1 204 No Content\r\n\r\n");
+  });
+  Request local = get(server.port());
+  local.origin.host = "localhost";
+  auto ok = exchange(client, local);
+  f = loop.wait([&](Done d) { ok->read_head(d); });
+  if (!f) EXPECT_EQ(ok->head().status, 204);
+  else EXPECT_EQ(f->kind(), HttpError::Kind::Connect) << f->what();  // localhost is ::1 only here
+}
+
+TEST(Exchange, TimeoutsAndAbort) {
+  Loop loop;
+  // A server that never answers.
   LocalServer silent([](int fd) {
     char buf[256];
     while (read(fd, buf, sizeof buf) > 0) {
     }
   });
-  try {
-    Exchange ex(client, get(silent.port()));
-    ex.send();
-    ex.read_head();
-    FAIL();
-  } catch (const HttpError& e) {
-    EXPECT_EQ(e.kind(), HttpError::Kind::Timeout);
-  }
-  auto patient = std::make_shared<HttpClient>();
-  Exchange ex(patient, get(silent.port()));
-  ex.send();
-  std::thread aborter([&] {
-    usleep(50000);
-    ex.abort();
+  auto hasty = std::make_shared<HttpClient>(loop.io, ClientOptions{.io_timeout = std::chrono::milliseconds(100)});
+  auto ex = exchange(hasty, get(silent.port()));
+  auto f = loop.wait([&](Done d) { ex->read_head(d); });
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->kind(), HttpError::Kind::Timeout);
+  EXPECT_STREQ(f->what(), "read timed out");
+
+  auto client = std::make_shared<HttpClient>(loop.io);
+  auto waiting = exchange(client, get(silent.port()));
+  boost::asio::steady_timer timer(loop.io, std::chrono::milliseconds(50));
+  timer.async_wait([&](auto) { waiting->abort(); });
+  f = loop.wait([&](Done d) { waiting->read_head(d); });
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->kind(), HttpError::Kind::Aborted);
+  // Everything after an abort fails at once.
+  f = loop.wait([&](Done d) { waiting->read_head(d); });
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->kind(), HttpError::Kind::Aborted);
+
+  // Aborted while the name is being looked up, and while connecting.
+  Request named = get(silent.port());
+  named.origin.host = "localhost";
+  auto looking = exchange(client, named);
+  f = loop.wait([&](Done d) {
+    looking->send(d);
+    looking->abort();
   });
-  try {
-    ex.read_head();
-    FAIL();
-  } catch (const HttpError& e) {
-    EXPECT_EQ(e.kind(), HttpError::Kind::Aborted);
-  }
-  aborter.join();
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->kind(), HttpError::Kind::Aborted);
+}
+
+TEST(Exchange, AbortMidBody) {
+  Loop loop;
+  LocalServer server([](int fd) {
+    read_request(fd);
+    write_str(fd, "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nfirst;");
+    char buf[256];
+    while (read(fd, buf, sizeof buf) > 0) {
+    }
+  });
+  auto client = std::make_shared<HttpClient>(loop.io);
+  auto ex = exchange(client, get(server.port()));
+  loop.ok([&](Done d) { ex->read_head(d); });
+  std::vector<uint8_t> buf(64);
+  size_t got = 0;
+  Failure failure;
+  bool done = false;
+  ex->read_body(buf, [&](size_t n, Failure f) {
+    got = n;
+    done = true;
+  });
+  loop.run_until(done);
+  EXPECT_EQ(std::string((char*)buf.data(), got), "first;");
+  done = false;
+  ex->read_body(buf, [&](size_t n, Failure f) {
+    failure = std::move(f);
+    done = true;
+  });
+  boost::asio::steady_timer timer(loop.io, std::chrono::milliseconds(50));
+  timer.async_wait([&](auto) { ex->abort(); });
+  loop.run_until(done);
+  ASSERT_TRUE(failure);
+  EXPECT_EQ(failure->kind(), HttpError::Kind::Aborted);
+  EXPECT_EQ(client->idle_count({false, "127.0.0.1", server.port()}), 0u);
+}
+
+// One loop carries many exchanges at once, and a slow server holds up only its own.
+TEST(Exchange, ManyAtOnceAndSlowServersBlockNobody) {
+  Loop loop;
+  // The slow server answers only once every fast exchange has finished.
+  std::atomic<bool> release{false};
+  LocalServer slow([&](int fd) {
+    read_request(fd);
+    while (!release) usleep(1000);
+    write_str(fd, "HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nslow");
+  });
+  LocalServer fast([](int fd) {
+    while (!read_request(fd).empty()) {
+      usleep(20000);
+      write_str(fd, "HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nfast");
+    }
+  });
+  auto client = std::make_shared<HttpClient>(loop.io);
+  std::vector<std::string> order;
+  int pending = 0;
+  auto start = [&](uint16_t port) {
+    auto ex = exchange(client, get(port));
+    ++pending;
+    ex->read_head([&, ex](Failure f) {
+      ASSERT_FALSE(f) << f->what();
+      std::vector<uint8_t> body;
+      ASSERT_TRUE(ex->take_buffered_body(100, body));
+      order.emplace_back(body.begin(), body.end());
+      if (std::count(order.begin(), order.end(), "fast") == 60) release = true;
+      --pending;
+    });
+  };
+  for (int i = 0; i < 4; ++i) start(slow.port());
+  for (int i = 0; i < 60; ++i) start(fast.port());
+  loop.io.restart();
+  while (pending > 0) loop.io.run_one();
+  ASSERT_EQ(order.size(), 64u);
+  for (int i = 0; i < 60; ++i) EXPECT_EQ(order[i], "fast") << i;
+  for (int i = 60; i < 64; ++i) EXPECT_EQ(order[i], "slow") << i;
+  EXPECT_EQ(fast.connections.load(), 60);
+  // All 60 fast connections are pooled, up to the per-origin limit.
+  EXPECT_EQ(client->idle_count({false, "127.0.0.1", fast.port()}), 16u);
 }

@@ -5,6 +5,7 @@
 # flags in NAME.ts.args, default "--allow-net --allow-env"; NAME.ts.env adds
 # environment variables, with @CERTS@ the certs folder). With --record,
 # BINARY is Deno and the expected files are written from its output.
+# CASES=GLOB runs (or records) only cases/GLOB.ts.
 set -uo pipefail
 bin=$1
 record=${2:-}
@@ -19,7 +20,7 @@ read -r HTTP_PORT HTTPS_PORT < "$tmp/ports" || { echo "server did not start"; ca
 REFUSED_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
 export HTTP_PORT HTTPS_PORT REFUSED_PORT
 status=0
-for program in "$here"/cases/*.ts; do
+for program in "$here"/cases/${CASES:-*}.ts; do
   name=$(basename "$program")
   [[ -f $program.args ]] || echo "--allow-net --allow-env" > "$tmp/default.args"
   envs=()

@@ -8,6 +8,7 @@ import zlib from "node:zlib";
 
 const here = new URL(".", import.meta.url).pathname;
 let connections = 0;
+const waiting = new Map(), released = new Set();
 const text = "The quick brown fox jumps over the lazy dog.\n".repeat(50);
 
 function handler(req, res) {
@@ -83,6 +84,25 @@ function handler(req, res) {
   } else if (path === "/status") {
     res.writeHead(Number(url.searchParams.get("code")), { "content-type": "text/plain" });
     res.end(url.searchParams.get("body") ?? "");
+  } else if (path === "/close-after") {
+    // A keep-alive response (no "connection: close"), then the server drops the connection.
+    res.writeHead(200, { "content-type": "text/plain", "content-length": 12 });
+    res.end("closed after", () => setTimeout(() => req.socket.destroy(), 10));
+  } else if (path === "/wait") {
+    // Answers once /release?id= the same id has been asked for (before or after).
+    const id = url.searchParams.get("id");
+    if (released.delete(id)) res.end(`done ${id}`);
+    else waiting.set(id, res);
+  } else if (path === "/release") {
+    const id = url.searchParams.get("id");
+    const held = waiting.get(id);
+    if (held) {
+      waiting.delete(id);
+      held.end(`done ${id}`);
+    } else {
+      released.add(id);
+    }
+    res.end("released");
   } else if (path === "/big") {
     const n = Number(url.searchParams.get("n") ?? 1 << 20);
     res.writeHead(200, { "content-type": "application/octet-stream", "content-length": n });
