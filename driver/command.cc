@@ -142,7 +142,7 @@ int run_command(const Invocation& inv) {
     return 1;
   }
   if (command.kind == Command::Kind::Run) return run_program(options);
-  ModuleGraph graph = load_graph(options);
+  ModuleGraph graph = load_graph(options, command.kind == Command::Kind::Info);
   if (!graph.error.empty()) {
     write_fd(err, error_prefix(inv) + graph.error + "\n");
     return 1;
