@@ -42,7 +42,9 @@ base=http://127.0.0.1:$(cat "$work/port")
 echo 'export const local: number = 1;' > "$work/app/local.ts"
 cd "$work/app"
 
-export TOOLCHAIN_DIR=$work/tc DENO_DIR=$work/deno NO_COLOR=1
+# TOOLCHAIN_NO_DAEMON: every command in-process (older clients sent `cache
+# --no-daemon` to a daemon, whose cache folder is its own).
+export TOOLCHAIN_DIR=$work/tc DENO_DIR=$work/deno NO_COLOR=1 TOOLCHAIN_NO_DAEMON=1
 "$bin" cache --no-daemon -A -q demo.ts
 env -u RUST_BACKTRACE "$DENO" cache --allow-import -q demo.ts
 "$bin" run --no-daemon -A --cached-only demo.ts
@@ -58,5 +60,5 @@ hyperfine --warmup 3 --export-markdown "$work/cold.md" \
 cat "$work/warm.md" "$work/cold.md"
 rm -f "$work"/tc/*_v1.db*
 strace -f -c -e trace=fsync,fdatasync -o "$work/strace" "$bin" run --no-daemon -A --cached-only demo.ts > /dev/null
-echo "fsync/fdatasync calls in the cold-database run: $(awk '/total/ {print $4+0}' "$work/strace")"
+echo "fsync/fdatasync calls in the cold-database run: $(awk '/total/ {n = $4} END {print n + 0}' "$work/strace")"
 [[ -s $work/strace ]] && cat "$work/strace"

@@ -3,8 +3,8 @@
 # running without the cache with one warning; concurrent processes share it.
 source "$(dirname "$0")/lib.bash"
 cd "$work"
-# Modules of at least 4 KiB: smaller ones are transpiled afresh and never
-# stored (modules::kSmallSourceBytes).
+# Modules of at least 4 KiB: a smaller main module is never stored and no
+# smaller module gets a code cache (modules::kSmallSourceBytes).
 pad=$(printf '// padding to make the module worth caching\n%.0s' {1..100})
 printf 'import { x } from "./dep.ts";\nconst y: number = x * 2;\nconsole.log(y);\n%s\n' "$pad" > main.ts
 printf 'export const x: number = 21;\n%s\n' "$pad" > dep.ts
