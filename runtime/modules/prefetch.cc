@@ -127,7 +127,13 @@ std::optional<PreparedModule> Prefetcher::take(const std::string& url) {
     slot.state = State::Taken;
     return std::nullopt;
   }
-  changed_.wait(lock, [&] { return slot.state != State::Running; });
+  // While a worker is on it, prepare what else is queued rather than wait idle.
+  while (slot.state == State::Running) {
+    if (queue_.empty())
+      changed_.wait(lock, [&] { return slot.state != State::Running || !queue_.empty(); });
+    else
+      prepare_next(lock);
+  }
   if (slot.state != State::Done) return std::nullopt;
   slot.state = State::Taken;
   return std::exchange(slot.prepared, std::nullopt);
@@ -138,6 +144,12 @@ void Prefetcher::work() {
   for (;;) {
     changed_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
     if (stopping_) return;
+    prepare_next(lock);
+  }
+}
+
+void Prefetcher::prepare_next(std::unique_lock<std::mutex>& lock) {
+  {
     std::string url = std::move(queue_.front());
     queue_.pop_front();
     slots_[url].state = State::Running;

@@ -66,6 +66,8 @@ class Prefetcher {
     std::optional<PreparedModule> prepared;
   };
   void work();
+  // Takes the first queued module and prepares it, `lock` released meanwhile.
+  void prepare_next(std::unique_lock<std::mutex>& lock);
 
   std::shared_ptr<ModuleStore> store_;
   FetchPolicy policy_;
