@@ -1,7 +1,5 @@
 #include "modules/module_loader.h"
 
-#include <sys/stat.h>
-
 #include <fmt/format.h>
 
 #include "bridge/convert.h"

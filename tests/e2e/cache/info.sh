@@ -32,4 +32,5 @@ out=$(info --allow-import remote.ts 2>/dev/null); expect_eq "$out" "$(expected r
 out=$(info --allow-import --json remote.ts 2>/dev/null | grep -v '"local": "'); expect_eq "$out" "$(expected remote.json.out | grep -v '"local": "')" "remote json"
 out=$(info nofile.ts 2>&1); code=$?
 expect_eq "$code" "1" "a missing main module fails"
+expect_eq "$out" "error: module could not be found" "a missing main module, in Deno's words"
 finish
