@@ -127,7 +127,7 @@ std::shared_ptr<const modules::CachedModule> DiskCache::find_source(const std::s
 
 void DiskCache::store(const std::optional<modules::FileIdentity>&, std::shared_ptr<const modules::CachedModule> entry,
                       bool fresh) {
-  if (!fresh || entry->original.size() < modules::kSmallSourceBytes) return;
+  if (!fresh) return;
   std::lock_guard lock(mutex_);
   if (!disabled_) pending_.transpile.emplace_back(entry->hash, entry->code);
 }

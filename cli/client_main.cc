@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -48,8 +49,9 @@ void print_usage() {
 // at the first argument that is not a flag: the script).
 bool take_no_daemon(std::vector<std::string>& args) {
   bool found = false;
+  static const std::set<std::string> subcommands = {"run", "serve", "cache", "info", "test", "bench", "coverage"};
   bool serve = !args.empty() && args[0] == "serve";
-  size_t i = !args.empty() && (args[0] == "run" || serve) ? 1 : 0;
+  size_t i = !args.empty() && subcommands.contains(args[0]) ? 1 : 0;
   while (i < args.size()) {
     const std::string& arg = args[i];
     if (arg.empty() || arg[0] != '-' || arg == "-") break;

@@ -145,8 +145,11 @@ int run_command(const Invocation& inv) {
   }
   if (command.kind == Command::Kind::Run) return run_program(options);
   if (command.kind == Command::Kind::Serve) return run_serve(command, std::move(options));
-  ModuleGraph graph = load_graph(options);
+  ModuleGraph graph = load_graph(options, command.kind == Command::Kind::Info);
   if (!graph.error.empty()) {
+    // `info` records what its modules lack; only a missing main module fails it, in Deno's words.
+    if (command.kind == Command::Kind::Info && graph.error.starts_with("Module not found"))
+      graph.error = "module could not be found";
     write_fd(err, error_prefix(inv) + graph.error + "\n");
     return 1;
   }

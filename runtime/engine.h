@@ -99,13 +99,27 @@ struct RunOptions {
   std::string console_prefix;                // before each console.log/error's output ("[serve-worker-0 ] ")
 };
 
+// One import of a graph's module. The span is the specifier's literal, quotes
+// included, as 0-based lines and UTF-16 columns (`info` only).
+struct GraphDependency {
+  std::string specifier;
+  std::string url;                           // resolved, before redirects
+  std::string type;                          // the `type` import attribute: "" or "json"
+  bool dynamic = false;                      // import("…") (`info` only)
+  int line = 0, character = 0, end_line = 0, end_character = 0;
+};
+
 // One module of a graph loaded without running it (`toolchain info`, `cache`).
 struct GraphModule {
   std::string url;
   std::string local_path;                    // the file read (a remote module's cached copy)
   std::string type;                          // "JavaScript", "TypeScript", "JSON"
   size_t size = 0;
-  std::vector<std::pair<std::string, std::string>> dependencies;  // specifier, URL (after redirects)
+  std::vector<GraphDependency> dependencies;
+  // `info`: a module that could not be loaded, with Deno's message and its
+  // short form ("missing", "parsing error", …); the fields above are empty.
+  std::string error;
+  std::string error_kind;
 };
 
 struct ModuleGraph {
@@ -116,8 +130,9 @@ struct ModuleGraph {
 };
 
 // Loads (fetching remote modules) and analyses the graph of `options.main_module`
-// without running it.
-ModuleGraph load_graph(const RunOptions& options);
+// without running it. `describe` (`info`): dynamic imports and spans too, and a
+// module that cannot be loaded is recorded in the graph instead of failing it.
+ModuleGraph load_graph(const RunOptions& options, bool describe = false);
 
 // Initialises V8 once per process. Safe to call more than once.
 void initialize_engine();

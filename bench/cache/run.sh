@@ -42,21 +42,28 @@ base=http://127.0.0.1:$(cat "$work/port")
 echo 'export const local: number = 1;' > "$work/app/local.ts"
 cd "$work/app"
 
-export TOOLCHAIN_DIR=$work/tc DENO_DIR=$work/deno NO_COLOR=1
+# TOOLCHAIN_NO_DAEMON: every command in-process (older clients sent `cache
+# --no-daemon` to a daemon, whose cache folder is its own).
+export TOOLCHAIN_DIR=$work/tc DENO_DIR=$work/deno NO_COLOR=1 TOOLCHAIN_NO_DAEMON=1
 "$bin" cache --no-daemon -A -q demo.ts
 env -u RUST_BACKTRACE "$DENO" cache --allow-import -q demo.ts
 "$bin" run --no-daemon -A --cached-only demo.ts
 env -u RUST_BACKTRACE "$DENO" run -A --cached-only demo.ts
 echo "modules: $(find "$work/tc/remote" -type f | wc -l) remote files"
 
-hyperfine -N --warmup 3 --export-markdown "$work/warm.md" \
+hyperfine -N --warmup 3 --runs "${RUNS:-20}" --export-markdown "$work/warm.md" --export-json "$work/warm.json" \
   -n "toolchain warm" "$bin run --no-daemon -A --cached-only demo.ts" \
   -n "deno warm" "env -u RUST_BACKTRACE $DENO run -A --cached-only demo.ts"
-hyperfine --warmup 3 --export-markdown "$work/cold.md" \
+hyperfine --warmup 3 --runs "${RUNS:-20}" --export-markdown "$work/cold.md" --export-json "$work/cold.json" \
   -n "toolchain cold db" --prepare "rm -f $work/tc/*_v1.db*" "$bin run --no-daemon -A --cached-only demo.ts" \
   -n "deno cold db" --prepare "rm -f $work/deno/*_v2* $work/deno/*_v1*" "env -u RUST_BACKTRACE $DENO run -A --cached-only demo.ts"
 cat "$work/warm.md" "$work/cold.md"
+# Medians: the machine is shared, means follow its outliers.
+python3 -c 'import json,sys
+for f in sys.argv[1:]:
+    for r in json.load(open(f))["results"]:
+        print("median %-18s %6.1f ms  user %5.1f ms" % (r["command"], r["median"] * 1000, r["user"] * 1000))' "$work/warm.json" "$work/cold.json"
 rm -f "$work"/tc/*_v1.db*
 strace -f -c -e trace=fsync,fdatasync -o "$work/strace" "$bin" run --no-daemon -A --cached-only demo.ts > /dev/null
-echo "fsync/fdatasync calls in the cold-database run: $(awk '/total/ {print $4+0}' "$work/strace")"
+echo "fsync/fdatasync calls in the cold-database run: $(awk '/total/ {n = $4} END {print n + 0}' "$work/strace")"
 [[ -s $work/strace ]] && cat "$work/strace"

@@ -21,10 +21,10 @@ int run_program(const RunOptions& options) {
   return code;
 }
 
-ModuleGraph load_graph(const RunOptions& options) {
+ModuleGraph load_graph(const RunOptions& options, bool describe) {
   initialize_engine();
   Runtime runtime(options, embedded_snapshot());
-  return runtime.load_graph();
+  return runtime.load_graph(describe);
 }
 
 const char* v8_version() { return v8::V8::GetVersion(); }

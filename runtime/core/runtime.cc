@@ -345,10 +345,10 @@ void Runtime::finish_cache_writes() {
   }
 }
 
-ModuleGraph Runtime::load_graph() {
+ModuleGraph Runtime::load_graph(bool describe) {
   v8::HandleScope scope(isolate_);
   ModuleGraph graph;
-  modules_->set_graph_only();
+  modules_->set_graph_only(describe);
   try {
     main_module_url = modules::resolve_main(main_specifier_, cwd);
     modules_->load_main(main_module_url);

@@ -65,7 +65,7 @@ class Runtime {
   int run();
 
   // Loads the main module's graph without running it (`toolchain info`, `cache`).
-  ModuleGraph load_graph();
+  ModuleGraph load_graph(bool describe);
 
   static Runtime& from(v8::Isolate* isolate) {
     return *static_cast<Runtime*>(isolate->GetData(0));

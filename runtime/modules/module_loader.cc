@@ -1,14 +1,14 @@
 #include "modules/module_loader.h"
 
-#include <sys/stat.h>
-
 #include <fmt/format.h>
 
 #include "bridge/convert.h"
 #include "core/runtime.h"
 #include "engine.h"
 #include "modules/import_map.h"
+#include "modules/prefetch.h"
 #include "modules/specifier.h"
+#include "transpile/dynamic_imports.h"
 #include "transpile/transpile.h"
 
 namespace toolchain::modules {
@@ -27,11 +27,22 @@ struct ModuleLoader::Record {
   v8::Global<v8::Module> module;
   v8::Global<v8::Value> json;                    // a JSON module's value
   std::map<std::string, std::string> resolved;   // import specifier -> URL (after redirects)
+  std::vector<GraphDependency> described;        // `info`: the imports with their spans
+  std::string error, error_kind;                 // `info`: why it could not be loaded
 };
 
 ModuleLoader::ModuleLoader(Runtime& rt, std::shared_ptr<ModuleStore> store, FetchPolicy policy,
                            std::shared_ptr<const ImportMap> import_map)
-    : rt_(rt), store_(std::move(store)), policy_(std::move(policy)), import_map_(std::move(import_map)) {
+    : rt_(rt),
+      store_(std::move(store)),
+      policy_(std::move(policy)),
+      import_map_(std::move(import_map)),
+      v8_tag_(v8::ScriptCompiler::CachedDataVersionTag()),
+      prefetch_(std::make_unique<Prefetcher>(
+          store_, policy_, [this](std::string_view specifier, std::string_view referrer) {
+            return resolve_import(specifier, referrer);
+          },
+          v8_tag_)) {
   auto* isolate = rt.isolate();
   isolate->SetHostImportModuleDynamicallyCallback(dynamic_import);
   isolate->SetHostInitializeImportMetaObjectCallback(init_import_meta);
@@ -84,24 +95,6 @@ std::string location(v8::Local<v8::Module> module, int offset, const std::string
   return fmt::format("\n    at {}:{}:{}", url, loc.GetLineNumber() + 1, loc.GetColumnNumber() + 1);
 }
 
-// A remote module's type: its Content-Type, or its extension when the server
-// says nothing useful (text/plain, application/octet-stream), as Deno does.
-ModuleType type_of_remote(const RemoteSource& remote) {
-  std::string media = remote.content_type.substr(0, remote.content_type.find(';'));
-  while (!media.empty() && media.back() == ' ') media.pop_back();
-  for (auto& c : media) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  std::string path = remote.url.substr(0, remote.url.find_first_of("?#"));
-  if (media.empty() || media == "text/plain" || media == "application/octet-stream") return type_from_path(path);
-  if (media == "application/typescript" || media == "text/typescript" || media == "video/vnd.dlna.mpeg-tts" ||
-      media == "video/mp2t" || media == "application/x-typescript")
-    return ModuleType::TypeScript;
-  if (media == "application/json" || media == "text/json") return ModuleType::Json;
-  if (media == "text/javascript" || media == "application/javascript" || media == "application/ecmascript" ||
-      media == "text/ecmascript" || media == "application/x-javascript" || media == "application/node")
-    return type_from_path(path) == ModuleType::TypeScript ? ModuleType::TypeScript : ModuleType::JavaScript;
-  return ModuleType::Unknown;
-}
-
 std::vector<Dependency> dependencies_of(v8::Isolate* isolate, v8::Local<v8::Context> context,
                                         v8::Local<v8::Module> module) {
   std::vector<Dependency> out;
@@ -115,6 +108,54 @@ std::vector<Dependency> dependencies_of(v8::Isolate* isolate, v8::Local<v8::Cont
   return out;
 }
 
+// The 0-based line and UTF-16 column of byte `at` of `text`.
+std::pair<int, int> position_of(std::string_view text, size_t at) {
+  int line = 0, column = 0;
+  for (size_t i = 0; i < at && i < text.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c == '\n') {
+      ++line, column = 0;
+    } else if ((c & 0xC0) != 0x80) {
+      column += c >= 0xF0 ? 2 : 1;  // a 4-byte sequence is a surrogate pair
+    }
+  }
+  return {line, column};
+}
+
+// The byte offset of 0-based `line` and UTF-16 `column` in `text`.
+size_t offset_of(std::string_view text, int line, int column) {
+  size_t i = 0;
+  for (int l = 0; l < line && i < text.size(); ++i)
+    if (text[i] == '\n') ++l;
+  for (int c = 0; c < column && i < text.size();) {
+    unsigned char b = static_cast<unsigned char>(text[i]);
+    size_t length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2;
+    c += length == 4 ? 2 : 1;
+    i += length;
+  }
+  return i;
+}
+
+// One past the string literal starting at byte `at` (its closing quote).
+size_t literal_end(std::string_view text, size_t at) {
+  if (at >= text.size()) return at;
+  char quote = text[at];
+  size_t i = at + 1;
+  while (i < text.size() && text[i] != quote && text[i] != '\n') i += text[i] == '\\' ? 2 : 1;
+  return std::min(i + 1, text.size());
+}
+
+// How `toolchain info` names a module that could not be loaded, as Deno does.
+const char* failure_kind(const std::string& message) {
+  if (message.starts_with("Requires import access")) return "not capable, requires --allow-import";
+  if (message.starts_with("Module not found")) return "missing";
+  if (message.starts_with("Expected a JavaScript or TypeScript module") || message.starts_with("Unsupported module"))
+    return "unsupported";
+  if (message.starts_with("Expected a Json module") || message.starts_with("Invalid import attribute"))
+    return "invalid import attribute";
+  return "loading error";
+}
+
 }  // namespace
 
 ModuleLoader::Record& ModuleLoader::load(const std::string& requested, ModuleType expected) {
@@ -126,59 +167,46 @@ ModuleLoader::Record& ModuleLoader::load(const std::string& requested, ModuleTyp
 ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& requested, ModuleType expected) {
   auto* isolate = rt_.isolate();
   auto context = rt_.context();
-  std::string url = requested;
-  auto record = std::make_unique<Record>();
-  ModuleSource source;
-  bool have_source = false;
-  std::shared_ptr<const CachedModule> cached;
-  if (is_remote_url(url)) {
-    if (!store_) throw_no_remote(url);
+  if (is_remote_url(requested)) {
+    if (!store_) throw_no_remote(requested);
     // Deno 2: remote imports need --allow-import (some well-known hosts are allowed by default).
-    for (std::string hop = url;;) {
-      size_t host_start = hop.find("://") + 3;
-      std::string host = hop.substr(host_start, hop.find_first_of("/?#", host_start) - host_start);
-      if (host.find(':', host.rfind(']') == std::string::npos ? 0 : host.rfind(']')) == std::string::npos)
-        host += hop.starts_with("https:") ? ":443" : ":80";
-      if (auto denied = rt_.permissions.check(permissions::Kind::Import, host)) throw LoadError(denied->message);
-      break;
-    }
-    RemoteSource remote = store_->fetch(url, policy_);
-    if (remote.url != url) {
-      redirects_[url] = remote.url;
-      url = remote.url;
-      if (auto it = by_url_.find(url); it != by_url_.end()) return *it->second;
-    }
-    source.type = type_of_remote(remote);
-    source.text = std::move(remote.text);
-    record->local_path = std::move(remote.local_path);
-    have_source = true;
-  } else if (auto path = file_url_to_path(url)) {
-    record->local_path = *path;
-    struct stat st;
-    if (store_ && ::stat(path->c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
-      // A daemon's warm cache: an unchanged local file is neither read nor transpiled.
-      record->file = FileIdentity{*path, int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec, st.st_size};
-      cached = store_->find_file(*record->file);
-      if (cached) source.type = type_from_path(*path);
-    }
+    size_t host_start = requested.find("://") + 3;
+    std::string host = requested.substr(host_start, requested.find_first_of("/?#", host_start) - host_start);
+    if (host.find(':', host.rfind(']') == std::string::npos ? 0 : host.rfind(']')) == std::string::npos)
+      host += requested.starts_with("https:") ? ":443" : ":80";
+    if (auto denied = rt_.permissions.check(permissions::Kind::Import, host)) throw LoadError(denied->message);
   }
-  if (!cached && !have_source) source = load_source(url);
-  if (expected == ModuleType::Json && source.type != ModuleType::Json)
-    throw LoadError(fmt::format("Expected a JSON module, but identified a {} module.\n  Specifier: {}",
-                                source.type == ModuleType::TypeScript ? "TypeScript" : "JavaScript", url));
+  // A small main module is transpiled afresh: a one-file program should not
+  // open a database. Everything it imports is looked up.
+  bool main = by_url_.empty();
+  std::optional<PreparedModule> taken = prefetch_ ? prefetch_->take(requested) : std::nullopt;
+  PreparedModule prepared =
+      taken ? std::move(*taken) : prepare_module(requested, store_.get(), policy_, !main, v8_tag_);
+  std::string url = prepared.url;
+  if (url != requested) {
+    redirects_[requested] = url;
+    if (auto it = by_url_.find(url); it != by_url_.end()) return *it->second;
+  }
+  ModuleType type = prepared.source.type;
+  if (expected == ModuleType::Json && type != ModuleType::Json)
+    throw LoadError(fmt::format("Expected a Json module, but identified a {} module.\n  Specifier: {}",
+                                type == ModuleType::TypeScript ? "TypeScript" : "JavaScript", url));
   if (expected == ModuleType::Unknown) throw LoadError(fmt::format("Invalid import attribute type for \"{}\".", url));
-  if (expected != ModuleType::Json && source.type == ModuleType::Json)
+  if (expected != ModuleType::Json && type == ModuleType::Json)
     throw LoadError(fmt::vformat(kJsonWithoutAttribute, fmt::make_format_args(url)));
-  if (source.type == ModuleType::Unknown)
+  if (type == ModuleType::Unknown)
     throw LoadError(fmt::format("Unsupported module type \"{}\": JSX and TSX are not supported yet.", url));
 
+  auto record = std::make_unique<Record>();
   record->url = url;
-  record->type = source.type;
+  record->type = type;
+  record->local_path = std::move(prepared.local_path);
+  record->file = std::move(prepared.file);
   v8::Local<v8::Module> module;
-  if (source.type == ModuleType::Json) {
+  if (type == ModuleType::Json) {
     v8::TryCatch try_catch(isolate);
     v8::Local<v8::Value> value;
-    record->original = std::move(source.text);
+    record->original = std::move(prepared.source.text);
     if (!v8::JSON::Parse(context, v8_str(isolate, record->original)).ToLocal(&value)) {
       auto message = to_std_string(isolate, try_catch.Message()->Get());
       throw LoadError(fmt::format("Unable to parse JSON module \"{}\": {}", url, message));
@@ -187,43 +215,22 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
     module = v8::Module::CreateSyntheticModule(isolate, v8_str(isolate, url), {v8_str(isolate, "default")},
                                                evaluate_json);
   } else {
-    const uint32_t v8_tag = v8::ScriptCompiler::CachedDataVersionTag();
-    if (!cached) {
-      // Keyed by URL as well as text: V8 keeps the script's name in its code
-      // cache, so a cache made for one file must not serve an equal file elsewhere.
-      std::string hash =
-          source_hash(source.text, (source.type == ModuleType::TypeScript ? "ts " : "js ") + url);
-      if (store_ && source.text.size() >= kSmallSourceBytes) {
-        if (auto hit = store_->find_source(hash, v8_tag)) {
-          auto entry = std::make_shared<CachedModule>(*hit);
-          entry->original = std::move(source.text);
-          cached = entry;
-          store_->store(record->file, cached, false);
-        }
-      }
-      if (!cached) {
-        auto result = transpile::transpile(
-            source.text, source.type == ModuleType::TypeScript ? transpile::Dialect::TypeScript
-                                                              : transpile::Dialect::JavaScript);
-        if (store_) store_->count_transpile();
-        if (!result.errors.empty()) {
-          const auto& d = result.errors.front();
-          record->original = std::move(source.text);
-          by_url_.emplace(url, std::move(record));  // keep the source for the excerpt
-          throw CompileError{"SyntaxError: " + d.message, url, d.line, d.column};
-        }
-        auto entry = std::make_shared<CachedModule>();
-        entry->hash = std::move(hash);
-        entry->original = std::move(source.text);
-        entry->code = std::move(result.code);
-        cached = entry;
-        if (store_) store_->store(record->file, cached, true);
-      }
+    if (!prepared.errors.empty()) {
+      const auto& d = prepared.errors.front();
+      record->original = std::move(prepared.source.text);
+      by_url_.emplace(url, std::move(record));  // keep the source for the excerpt
+      throw CompileError{"SyntaxError: " + d.message, url, d.line, d.column};
     }
+    std::shared_ptr<const CachedModule> cached = std::move(prepared.cached);
+    bool small = cached->original.size() < kSmallSourceBytes;
+    // Only what the disk does not know yet is fresh to it (a small main
+    // module is never looked up there, so it is not written either).
+    bool fresh = prepared.fresh && !(main && small);
+    if (store_) store_->store(record->file, cached, fresh);
     record->compiled = cached;
     record->original = cached->original;
     // Analysing a graph needs no compiling once the store knows a source's imports.
-    if (graph_only_ && store_) {
+    if (graph_only_ && store_ && !describe_) {
       if (auto deps = store_->find_dependencies(cached->hash)) {
         record->dependencies = std::move(*deps);
         Record& ref = *record;
@@ -250,12 +257,14 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
       by_url_.emplace(url, std::move(record));
       throw error;
     }
-    bool small = cached->original.size() < kSmallSourceBytes;
+    // A small module compiles faster than V8 reads a code cache back.
     if (store_ && !small && !graph_only_ && (!code_cache || compile_source.GetCachedData()->rejected))
       need_code_cache_.push_back(record.get());
     record->dependencies = dependencies_of(isolate, context, module);
-    if (store_ && !small && !store_->find_dependencies(cached->hash))
+    // New to the store: a fresh transpile, or a graph analysis that did not find it.
+    if (store_ && (fresh || (graph_only_ && !describe_)))
       store_->store_dependencies(cached->hash, record->dependencies);
+    if (describe_) describe_imports(*record, module);
   }
   if (module.IsEmpty() == false) {
     record->module.Reset(isolate, module);
@@ -270,19 +279,84 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
 
 void ModuleLoader::load_dependencies(Record& record, v8::Local<v8::Module> module) {
   auto requests = module.IsEmpty() ? v8::Local<v8::FixedArray>() : module->GetModuleRequests();
+  // Workers prepare the siblings (and what they import) while the first is loaded here.
+  if (prefetch_ && record.dependencies.size() > 0)
+    for (const auto& dep : record.dependencies) {
+      try {
+        prefetch_->start(resolve_import(dep.specifier, record.url));
+      } catch (const LoadError&) {
+        // reported below, in order
+      }
+    }
   for (size_t i = 0; i < record.dependencies.size(); ++i) {
     const Dependency dep = record.dependencies[i];
+    std::string child_url;
     try {
-      std::string child_url = resolve_import(dep.specifier, record.url);
+      child_url = resolve_import(dep.specifier, record.url);
       Record& child = load(child_url, type_of_attribute(dep.type));
       record.resolved[dep.specifier] = child.url;
     } catch (const LoadError& error) {
+      if (describe_ && !child_url.empty()) {
+        record_failure(child_url, error.what(), failure_kind(error.what()));
+        record.resolved[dep.specifier] = child_url;
+        continue;
+      }
       if (error.located) throw;
-      if (requests.IsEmpty()) throw LoadError(error.what() + fmt::format("\n    at {}", record.url), true);
+      if (requests.IsEmpty() || static_cast<int>(i) >= requests->Length())
+        throw LoadError(error.what() + fmt::format("\n    at {}", record.url), true);
       auto request = requests->Get(rt_.context(), static_cast<int>(i)).As<v8::ModuleRequest>();
       throw LoadError(error.what() + location(module, request->GetSourceOffset(), record.url), true);
+    } catch (const CompileError& error) {
+      if (!describe_ || child_url.empty()) throw;
+      record_failure(child_url, fmt::format("{}\n    at {}:{}:{}", error.message, error.url, error.line, error.column),
+                     "parsing error");
+      record.resolved[dep.specifier] = child_url;
     }
   }
+}
+
+void ModuleLoader::describe_imports(Record& record, v8::Local<v8::Module> module) {
+  auto context = rt_.context();
+  const std::string& code = record.compiled->code;
+  auto requests = module->GetModuleRequests();
+  auto known = [&](const std::string& specifier) {
+    for (const auto& d : record.described)
+      if (d.specifier == specifier) return true;
+    return false;
+  };
+  for (int i = 0; i < requests->Length() && i < static_cast<int>(record.dependencies.size()); ++i) {
+    const Dependency& dep = record.dependencies[i];
+    if (known(dep.specifier)) continue;
+    auto request = requests->Get(context, i).As<v8::ModuleRequest>();
+    auto where = module->SourceOffsetToLocation(request->GetSourceOffset());
+    size_t start = offset_of(code, where.GetLineNumber(), where.GetColumnNumber());
+    auto [end_line, end_character] = position_of(code, literal_end(code, start));
+    record.described.push_back({dep.specifier, "", dep.type, false, where.GetLineNumber(), where.GetColumnNumber(),
+                                end_line, end_character});
+  }
+  for (auto& found : transpile::find_dynamic_imports(code)) {
+    if (known(found.specifier)) continue;
+    auto [line, character] = position_of(code, found.start);
+    auto [end_line, end_character] = position_of(code, found.end);
+    record.described.push_back({found.specifier, "", found.type, true, line, character, end_line, end_character});
+    record.dependencies.push_back({found.specifier, found.type});
+  }
+  // Deno lists static and dynamic imports together, in the order they are written.
+  std::stable_sort(record.described.begin(), record.described.end(), [](const auto& a, const auto& b) {
+    return a.line != b.line ? a.line < b.line : a.character < b.character;
+  });
+}
+
+void ModuleLoader::record_failure(const std::string& url, const std::string& message, const char* kind) {
+  auto& failed = by_url_[url];
+  if (!failed) failed = std::make_unique<Record>();
+  if (!failed->error.empty()) return;
+  failed->url = url;
+  failed->error = message;
+  // Deno's graph errors have no docs link (its run errors do).
+  if (auto docs = failed->error.find("\n  docs: "); docs != std::string::npos) failed->error.resize(docs);
+  failed->error_kind = kind;
+  if (std::find(load_order_.begin(), load_order_.end(), url) == load_order_.end()) load_order_.push_back(url);
 }
 
 void ModuleLoader::main_evaluated() {
@@ -308,15 +382,32 @@ void ModuleLoader::describe(ModuleGraph& graph) const {
     const Record& record = *by_url_.at(url);
     GraphModule out;
     out.url = record.url;
+    if (!record.error.empty()) {
+      out.error = record.error;
+      out.error_kind = record.error_kind;
+      graph.modules.push_back(std::move(out));
+      continue;
+    }
     out.local_path = record.local_path;
     out.type = record.type == ModuleType::TypeScript ? "TypeScript"
                : record.type == ModuleType::Json     ? "JSON"
                                                      : "JavaScript";
     out.size = record.original.size();
-    for (const auto& dep : record.dependencies) {
-      auto it = record.resolved.find(dep.specifier);
-      if (it != record.resolved.end()) out.dependencies.emplace_back(dep.specifier, it->second);
+    if (describe_) {
+      out.dependencies = record.described;
+    } else {
+      for (const auto& dep : record.dependencies) out.dependencies.push_back({dep.specifier, "", dep.type});
     }
+    for (auto& dep : out.dependencies) {
+      // The URL the specifier resolves to, before any redirect (the tree follows them).
+      if (!record.resolved.contains(dep.specifier)) continue;
+      try {
+        dep.url = resolve_import(dep.specifier, record.url);
+      } catch (const LoadError&) {
+        dep.url = record.resolved.at(dep.specifier);
+      }
+    }
+    std::erase_if(out.dependencies, [](const GraphDependency& dep) { return dep.url.empty(); });
     graph.modules.push_back(std::move(out));
   }
 }

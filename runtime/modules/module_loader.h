@@ -19,6 +19,7 @@ struct ModuleGraph;
 namespace modules {
 
 class ImportMap;
+class Prefetcher;
 
 // A module whose source does not parse, at a 1-based line and column.
 struct CompileError {
@@ -35,9 +36,15 @@ class ModuleLoader {
                std::shared_ptr<const ImportMap> import_map);
   ~ModuleLoader();
 
-  // Analyse the graph without compiling what the store already analysed,
-  // and never evaluate it (`toolchain info`, `toolchain cache`).
-  void set_graph_only() { graph_only_ = true; }
+  // Analyse the graph and never evaluate it (`toolchain info`, `toolchain
+  // cache`); without `describe`, nothing the store already analysed is
+  // compiled. `describe` (`info`): every module is compiled for the spans of
+  // its imports, dynamic imports are followed, and a module that cannot be
+  // loaded is recorded as such instead of failing the graph.
+  void set_graph_only(bool describe) {
+    graph_only_ = true;
+    describe_ = describe;
+  }
 
   // Loads and links the graph rooted at `url`. Throws LoadError (with the
   // importing location in what()) or CompileError.
@@ -79,17 +86,22 @@ class ModuleLoader {
 
   Record& load_remote_or_file(const std::string& url, ModuleType expected);
   void load_dependencies(Record& record, v8::Local<v8::Module> module);
+  void describe_imports(Record& record, v8::Local<v8::Module> module);
+  void record_failure(const std::string& url, const std::string& message, const char* kind);
 
   Runtime& rt_;
   std::shared_ptr<ModuleStore> store_;
   FetchPolicy policy_;
   std::shared_ptr<const ImportMap> import_map_;
   bool graph_only_ = false;
+  bool describe_ = false;
   std::vector<std::string> load_order_;
   std::map<std::string, std::string> redirects_;   // requested URL -> final URL
   std::vector<Record*> need_code_cache_;
   std::map<std::string, std::unique_ptr<Record>> by_url_;
   std::unordered_multimap<int, Record*> by_hash_;
+  uint32_t v8_tag_;
+  std::unique_ptr<Prefetcher> prefetch_;  // last: its workers call resolve_import
 };
 
 }  // namespace modules

@@ -81,9 +81,10 @@ class ModuleStore {
   virtual void count_transpile() {}
 };
 
-// Sources smaller than this are transpiled and compiled afresh, never looked up
-// in or written to a store's databases, nor given a code cache: for them a
-// database read or a code cache costs more than it saves.
+// A main module smaller than this is transpiled afresh, never looked up in or
+// written to a store's databases (a one-file program should not open them),
+// and no module this small gets a V8 code cache (it compiles faster than V8
+// reads one back).
 constexpr size_t kSmallSourceBytes = 4096;
 
 // A short stable hash of a module's text and type ("ts" or "js"), the key of

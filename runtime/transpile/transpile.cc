@@ -38,7 +38,7 @@ bool wordAt(std::string_view s, size_t i, std::string_view word) {
          (i + word.size() >= s.size() || !isIdentChar(s[i + word.size()]));
 }
 
-// `from "x" with { ... }` (or `assert`) after an import/export. The grammar
+// `from "x" with { ... }` (or `assert`) after an import/export, or after a bare `import "x"`. The grammar
 // cannot parse attributes on re-exports, so these clauses are blanked in the
 // text given to the parser and `with` is rewritten to `assert` (the only
 // form V8 10.2 parses) from this scan.
@@ -61,7 +61,8 @@ std::vector<AttributeClause> findAttributeClauses(std::string_view s) {
       if (k == 0 || s[k - 1] != quote) continue;
       k--;
       while (k > 0 && isSpace(s[k - 1])) k--;
-      if (k < 4 || !wordAt(s, k - 4, "from")) continue;
+      // `from "x" with {…}`, or a bare `import "x" with {…}`
+      if (!(k >= 4 && wordAt(s, k - 4, "from")) && !(k >= 6 && wordAt(s, k - 6, "import"))) continue;
       size_t b = i + kw.size();
       while (b < s.size() && isSpace(s[b])) b++;
       if (b >= s.size() || s[b] != '{') continue;

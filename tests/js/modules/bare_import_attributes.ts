@@ -1,0 +1,2 @@
+import "./lib/data.json" with { type: "json" };
+console.log("bare import with attributes");

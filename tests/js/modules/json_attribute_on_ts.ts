@@ -1,0 +1,1 @@
+import "./lib/a.ts" with { type: "json" };
