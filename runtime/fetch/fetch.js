@@ -68,10 +68,12 @@ function fetchFailed(e) {
 
 // A byte stream over a body that came whole with its head: pulled as a network
 // body is, so abort errors it and clone() tees it the same way.
-function streamForBytes(bytes) {
+// `rid` is the body's resource, closed once it is read or cancelled.
+function streamForBytes(bytes, rid) {
   const pull = (controller) => {
     if (bytes !== null && bytes.byteLength > 0) S.ReadableByteStreamControllerEnqueue(controller, bytes);
     bytes = null;
+    op_resource_close(rid);
     S.ReadableByteStreamControllerClose(controller);
     const byob = S.ReadableByteStreamControllerGetBYOBRequest(controller);
     if (byob !== null) S.ReadableByteStreamControllerRespond(controller, 0);
@@ -79,6 +81,7 @@ function streamForBytes(bytes) {
   };
   const cancel = () => {
     bytes = null;
+    op_resource_close(rid);
     return S.resolvedUndefined();
   };
   return S.CreateReadableByteStream(() => undefined, pull, cancel, 0);
@@ -110,8 +113,8 @@ async function sendHop(url, method, headerList, body, decode, hop) {
     }
     // [status, reason, [name, value, …] (names lower-cased), body bytes or rid]
     const head = await op_fetch_response(rid);
-    if (typeof head[3] === "number") hop.bodyRid = head[3];
-    return { status: head[0], statusText: head[1], headerList: head[2], body: head[3] };
+    hop.bodyRid = head[4];
+    return { status: head[0], statusText: head[1], headerList: head[2], body: head[3], bodyRid: head[4] };
   } finally {
     op_resource_close(rid);
   }
@@ -137,7 +140,7 @@ function schemeFetch(url, method) {
 
 // A hop's response body that will not be read.
 function closeBody(res) {
-  if (typeof res.body === "number") op_resource_close(res.body);
+  op_resource_close(res.bodyRid);
 }
 
 async function fetch(input, init = undefined) {
@@ -228,7 +231,7 @@ async function fetch(input, init = undefined) {
       if (method === "HEAD" || nullBodyStatuses.has(res.status) || droppedRedirectBody) {
         closeBody(res);
       } else {
-        stream = typeof res.body === "number" ? S.readableStreamForResource(res.body) : streamForBytes(res.body);
+        stream = typeof res.body === "number" ? S.readableStreamForResource(res.body) : streamForBytes(res.body, res.bodyRid);
         hop.stream = stream;
       }
       return F.responseFromNative({

@@ -76,6 +76,13 @@ class RequestBodySink : public ByteSink {
   std::shared_ptr<FetchCall> call_;
 };
 
+// A body that came whole with its head: no I/O left, but it is a resource
+// until read or cancelled, so the test sanitizer sees an unconsumed body as Deno does.
+class InlineResponseBody : public Resource {
+ public:
+  std::string_view name() const override { return "fetchResponseBody"; }
+};
+
 class ResponseBodySource : public ByteSource {
  public:
   explicit ResponseBodySource(std::shared_ptr<http_client::Exchange> exchange) : exchange_(std::move(exchange)) {}
@@ -191,7 +198,8 @@ std::string lower(std::string s) {
 // op_fetch_response(rid) -> Promise<[status, reason, [name, value, …], body]>:
 // sends the request if op_fetch_send did not, then waits for the response
 // head. Names are lower-cased; `body` is a Uint8Array when the whole body came
-// with the head, else the rid of a ByteSource (readableStreamForResource).
+// with the head, else the rid of a ByteSource (readableStreamForResource);
+// the fifth field is the body's rid in both cases.
 void op_fetch_response(const v8::FunctionCallbackInfo<v8::Value>& info) {
   auto call = call_argument(info);
   if (!call) return;
@@ -212,10 +220,12 @@ void op_fetch_response(const v8::FunctionCallbackInfo<v8::Value>& info) {
       }
       v8::Local<v8::Value> body;
       std::vector<uint8_t> bytes;
+      uint32_t body_rid;
       if (exchange->take_buffered_body(kInlineBody, bytes)) {
         body = bridge::ToV8<bridge::Bytes>::make(isolate, bridge::Bytes{std::move(bytes)});
+        body_rid = rt.resources.add(std::make_shared<InlineResponseBody>());
       } else {
-        uint32_t body_rid = rt.resources.add(std::make_shared<ResponseBodySource>(exchange));
+        body_rid = rt.resources.add(std::make_shared<ResponseBodySource>(exchange));
         body = v8::Integer::NewFromUnsigned(isolate, body_rid);
       }
       v8::Local<v8::Value> result[] = {
@@ -223,8 +233,9 @@ void op_fetch_response(const v8::FunctionCallbackInfo<v8::Value>& info) {
           bridge::v8_str(isolate, head.reason),
           v8::Array::New(isolate, fields.data(), fields.size()),
           body,
+          v8::Integer::NewFromUnsigned(isolate, body_rid),
       };
-      return v8::Array::New(isolate, result, 4);
+      return v8::Array::New(isolate, result, 5);
     });
   });
 }
