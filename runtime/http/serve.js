@@ -3,7 +3,7 @@
 // C++ calls dispatch() for each request head and notify() for events.
 const {
   op_http_serve, op_http_respond, op_http_request_body, op_http_remote_addr, op_http_shutdown,
-  op_http_server_ref, op_http_server_close, op_http_want_completed,
+  op_http_server_ref, op_http_server_close, op_http_want_completed, op_http_server_compression,
 } = core.ops;
 const F = internals.fetch;
 const S = internals.streams;
@@ -216,6 +216,9 @@ function makeServer(options, handler) {
   const [rid, boundHost, boundPort] = op_http_serve(hostname, port, dispatch, notify);
   server.rid = rid;
   servers.set(rid, server);
+  if (options.automaticCompression !== undefined && options.automaticCompression !== null) {
+    op_http_server_compression(rid, !!options.automaticCompression);
+  }
   startSignals();
   const addr = { hostname: boundHost, port: boundPort, transport: "tcp" };
   let shuttingDown = false;

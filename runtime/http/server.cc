@@ -148,7 +148,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   // Shutdown: an idle connection closes now.
   void close_if_idle() {
-    if (!exchange_ && parser_.idle() && in_.empty()) close();
+    if (exchange_ || !parser_.idle() || !in_.empty()) return;
+    // A response still being written goes out first.
+    if (idle_writes()) close();
+    else close_after_writes_ = true;
   }
 
   void close() {
@@ -158,6 +161,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
     boost::system::error_code ec;
     socket_.shutdown(tcp::socket::shutdown_both, ec);
     socket_.close(ec);
+    if (!writing_ && !writes_.empty()) {
+      // Never written: their owners hear so (an exchange waiting on one must end).
+      auto dropped = std::move(writes_);
+      writes_.clear();
+      for (auto& w : dropped) {
+        if (w.done) post([done = std::move(w.done)] { done(false); });
+      }
+    }
     if (exchange_) {
       auto exchange = exchange_;
       if (!exchange->finished) peer_gone();
@@ -388,6 +399,13 @@ Server::Server(Runtime& rt, tcp::endpoint endpoint, v8::Local<v8::Function> disp
   notify_.Reset(rt.isolate(), notify);
   auto timeout = rt.env.find("TOOLCHAIN_HTTP_HEADER_TIMEOUT_MS");
   if (timeout != rt.env.end()) header_timeout_ms = static_cast<uint32_t>(std::stoul(timeout->second));
+  // Set to anything but "0" or "false" (any case), as Deno reads it.
+  auto compression = rt.env.find("DENO_SERVE_AUTOMATIC_COMPRESSION");
+  if (compression != rt.env.end()) {
+    std::string value = compression->second;
+    for (auto& c : value) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    compression_ = value != "0" && value != "false";
+  }
 }
 
 Server::~Server() {
@@ -590,14 +608,30 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
   bool keep_alive = head.keep_alive;
   bool no_body = exchange->no_body || status < 200 || status == 204 || status == 304;
   exchange->no_body = no_body;
+  // Automatic compression: a compressed body is framed as a stream is (no content-length).
+  Coding coding = Coding::None;
+  std::vector<std::string> coded_headers;
+  if (compression_ && status >= 200 && status != 204 && status != 304) {
+    std::string accept;
+    for (const auto& [name, value] : head.headers) {
+      if (name != "accept-encoding") continue;
+      if (!accept.empty()) accept += ", ";
+      accept += value;
+    }
+    if (!accept.empty()) {
+      coding = negotiate(accept, headers, streamed ? std::nullopt : std::optional<size_t>(body_size), coded_headers);
+    }
+  }
+  const auto& fields = coding == Coding::None ? headers : coded_headers;
+  bool as_stream = streamed || coding != Coding::None;
   std::string out;
   out.reserve(256 + (streamed || no_body ? 0 : body_size));
   // The status line echoes an HTTP/1.0 client's version, as hyper does.
   fmt::format_to(std::back_inserter(out), "HTTP/1.{} {} {}\r\n", head.version_minor == 0 ? 0 : 1, status,
                  status_text(status));
   bool has_length = false, has_date = false;
-  for (size_t i = 0; i + 1 < headers.size(); i += 2) {
-    const auto& name = headers[i];
+  for (size_t i = 0; i + 1 < fields.size(); i += 2) {
+    const auto& name = fields[i];
     // Framing is ours: a handler's transfer-encoding or connection is not sent.
     if (name == "transfer-encoding" || name == "connection" || name == "keep-alive") continue;
     if (name == "content-length") {
@@ -607,10 +641,10 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
     if (name == "date") has_date = true;
     out += name;
     out += ": ";
-    out += headers[i + 1];
+    out += fields[i + 1];
     out += "\r\n";
   }
-  if (streamed) {
+  if (as_stream) {
     if (!has_length && status != 204 && status != 304 && status >= 200) {
       if (head.version_minor >= 1) {
         if (!no_body) out += "transfer-encoding: chunked\r\n";
@@ -632,10 +666,26 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
   out += "\r\n";
   if (!keep_alive) exchange->head.keep_alive = false;
   if (streamed) {
+    if (coding != Coding::None && !no_body) exchange->encoder = Encoder::make(coding, false);
     conn.send(std::move(out), nullptr, 0, {}, nullptr);  // goes out with the first chunk
     return;
   }
-  if (!no_body) out.append(reinterpret_cast<const char*>(body), body_size);
+  if (no_body) {
+  } else if (coding != Coding::None) {
+    std::string coded;
+    auto encoder = Encoder::make(coding, true);
+    encoder->write({body, body_size}, coded);
+    encoder->finish(coded);
+    if (exchange->chunked) {
+      fmt::format_to(std::back_inserter(out), "{:x}\r\n", coded.size());
+      out += coded;
+      out += "\r\n0\r\n\r\n";
+    } else {
+      out += coded;  // HTTP/1.0: ends with the connection
+    }
+  } else {
+    out.append(reinterpret_cast<const char*>(body), body_size);
+  }
   conn.send(std::move(out), nullptr, 0, {}, [this, exchange](bool) {
     end_exchange(*exchange);
   });
@@ -661,6 +711,26 @@ void ResponseSink::write_on_loop(const SharedBytes& chunk, LoopDone done) {
   // The chunk's memory is written as it is; the closure keeps its BackingStore alive.
   // While little is queued the stream moves on at once (its chunk rides in the
   // queue, kept alive), so a short body leaves in one write with its head and end.
+  if (exchange->encoder) {
+    // Compressed as it goes: the coded bytes (flushed) are this chunk.
+    std::string coded = exchange->chunked ? std::string(16, '\0') : std::string();
+    exchange->encoder->write({chunk.data(), chunk.size}, coded);
+    size_t size = coded.size() - (exchange->chunked ? 16 : 0);
+    if (exchange->chunked) {
+      auto line = fmt::format("{:x}\r\n", size);
+      coded.replace(0, 16, line);
+      coded += "\r\n";
+    }
+    bool room = conn->buffered() < kSinkBuffer;
+    if (room) asio::post(loop_, [done] { done(std::nullopt); });
+    if (size == 0) {
+      if (!room) asio::post(loop_, [done] { done(std::nullopt); });
+      return;
+    }
+    auto finish = [done](bool ok) { done(ok ? std::nullopt : std::optional(kConnectionClosed)); };
+    conn->send(std::move(coded), nullptr, 0, {}, room ? std::function<void(bool)>() : finish);
+    return;
+  }
   std::string size_line = exchange->chunked ? fmt::format("{:x}\r\n", chunk.size) : std::string();
   std::string_view tail = exchange->chunked ? "\r\n" : "";
   if (conn->buffered() < kSinkBuffer) {
@@ -681,7 +751,15 @@ void ResponseSink::close_on_loop(LoopDone done) {
     asio::post(loop_, [done] { done(kConnectionClosed); });
     return;
   }
-  std::string tail = exchange->chunked && !exchange->no_body ? "0\r\n\r\n" : "";
+  std::string tail;
+  if (exchange->encoder) {
+    std::string coded;
+    exchange->encoder->finish(coded);
+    exchange->encoder.reset();
+    if (exchange->chunked && !coded.empty()) tail = fmt::format("{:x}\r\n{}\r\n", coded.size(), coded);
+    else tail = std::move(coded);
+  }
+  if (exchange->chunked && !exchange->no_body) tail += "0\r\n\r\n";
   conn->send(std::move(tail), nullptr, 0, {}, [done, exchange](bool ok) {
     if (auto* server = exchange->server) server->end_exchange(*exchange);
     done(ok ? std::nullopt : std::optional(kConnectionClosed));

@@ -24,6 +24,7 @@
 
 #include "core/resources.h"
 #include "http/request_parser.h"
+#include "http/response_compression.h"
 #include "streams/native_stream.h"
 
 namespace toolchain {
@@ -59,6 +60,7 @@ struct Exchange {
   bool aborted = false;   // the client went away first
   bool notify_completed = false;  // JavaScript wants to hear when the response is done
   uint32_t body_rid = 0;          // the request body's resource, dropped when the exchange ends
+  std::unique_ptr<Encoder> encoder;  // a streamed body being compressed
 };
 
 class Server : public Resource {
@@ -72,6 +74,9 @@ class Server : public Resource {
   // Stops accepting; idle connections close now, busy ones after their response.
   void shutdown();
   void set_ref(bool ref);
+  // Deno's automaticCompression (response_compression.h); the default comes
+  // from DENO_SERVE_AUTOMATIC_COMPRESSION in the program's environment.
+  void set_compression(bool on) { compression_ = on; }
 
   std::shared_ptr<Exchange> exchange(uint32_t id) const;
   // Writes the response head and, unless `streamed`, the whole body.
@@ -106,6 +111,7 @@ class Server : public Resource {
   bool ref_ = false;       // holds a loop ref while listening
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // posted handlers check it
   bool accepting_ = false;
+  bool compression_ = false;
 };
 
 // Response bodies from a ReadableStream, written straight from the chunks' memory.
