@@ -122,6 +122,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
     }
   }
 
+  // Writes what is queued now rather than at the end of the loop turn (a
+  // whole response: nothing more will join it).
+  void flush_now() {
+    if (!writing_) write_batch();
+  }
+
   // Bytes queued or being written.
   size_t buffered() const { return buffered_; }
 
@@ -298,8 +304,16 @@ class Connection : public std::enable_shared_from_this<Connection> {
                                 return;
                               }
                               self->in_.append(self->buffer_.get(), n);
+                              // A request head found here goes to JavaScript from this
+                              // handler, once the connection's own work is done.
+                              self->in_read_handler_ = true;
                               self->process();
+                              self->in_read_handler_ = false;
                               self->read_more();
+                              if (auto exchange = std::move(self->to_dispatch_)) {
+                                self->to_dispatch_ = nullptr;
+                                self->server_.dispatch_js(exchange, true);
+                              }
                             });
   }
 
@@ -344,7 +358,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
     exchange->remote = remote();
     server_.begin_exchange(exchange);
     exchange_ = exchange;
-    server_.dispatch_js(exchange);
+    if (in_read_handler_) to_dispatch_ = exchange;
+    else server_.dispatch_js(exchange, false);
   }
 
   // A malformed request: its status and close (RFC 9112 §9.6 says close after a 400).
@@ -386,6 +401,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool writing_ = false;
   bool closed_ = false;
   bool close_after_writes_ = false;
+  bool in_read_handler_ = false;
+  std::shared_ptr<Exchange> to_dispatch_;  // a head parsed by the read handler, for JavaScript
 };
 
 Server::Server(Runtime& rt, tcp::endpoint endpoint, v8::Local<v8::Function> dispatch, v8::Local<v8::Function> notify)
@@ -517,10 +534,18 @@ std::shared_ptr<Exchange> Server::exchange(uint32_t id) const {
   return it->second;
 }
 
-void Server::dispatch_js(std::shared_ptr<Exchange> exchange) {
-  // From a loop handler of its own, never from inside another op or handler.
-  asio::post(rt.loop(), [this, exchange, alive = std::weak_ptr<bool>(alive_)] {
-    if (alive.expired() || exchanges_.find(exchange->id) == exchanges_.end()) return;
+void Server::dispatch_js(std::shared_ptr<Exchange> exchange, bool now) {
+  // JavaScript runs from a loop handler (`now`: the caller is one, with its
+  // own work done), never from inside an op or the server's own calls.
+  if (!now) {
+    asio::post(rt.loop(), [this, exchange, alive = std::weak_ptr<bool>(alive_)] {
+      if (alive.expired()) return;
+      dispatch_js(exchange, true);
+    });
+    return;
+  }
+  {
+    if (exchanges_.find(exchange->id) == exchanges_.end()) return;
     v8::Isolate* isolate = rt.isolate();
     v8::HandleScope scope(isolate);
     auto context = rt.context();
@@ -581,7 +606,7 @@ void Server::dispatch_js(std::shared_ptr<Exchange> exchange) {
         sorted_headers,
     };
     rt.call_from_loop(dispatch_.Get(isolate), 6, argv);
-  });
+  }
 }
 
 void Server::notify_js(int kind, uint32_t id) {
@@ -689,6 +714,7 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
   conn.send(std::move(out), nullptr, 0, {}, [this, exchange](bool) {
     end_exchange(*exchange);
   });
+  conn.flush_now();
   conn.finish(*exchange, keep_alive);
 }
 

@@ -90,7 +90,7 @@ class Server : public Resource {
   void end_exchange(Exchange& exchange);
   void connection_closed(Connection* connection);
   void notify_js(int kind, uint32_t id);
-  void dispatch_js(std::shared_ptr<Exchange> exchange);
+  void dispatch_js(std::shared_ptr<Exchange> exchange, bool now);
   uint32_t header_timeout_ms = 30000;
 
  private:
