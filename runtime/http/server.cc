@@ -84,6 +84,17 @@ const std::string& http_date() {
   return cached;
 }
 
+// A request's text as a V8 string: ASCII (nearly always) is copied as it is,
+// without the UTF-8 decoder.
+v8::Local<v8::String> request_str(v8::Isolate* isolate, std::string_view text) {
+  for (unsigned char c : text) {
+    if (c >= 0x80) return bridge::v8_str(isolate, text);
+  }
+  return v8::String::NewFromOneByte(isolate, reinterpret_cast<const uint8_t*>(text.data()),
+                                    v8::NewStringType::kNormal, static_cast<int>(text.size()))
+      .ToLocalChecked();
+}
+
 }  // namespace
 
 // One client connection: reads and parses requests, writes responses in order.
@@ -557,8 +568,8 @@ void Server::dispatch_js(std::shared_ptr<Exchange> exchange, bool now) {
     std::string_view host;
     for (auto& [name, value] : head.headers) {
       if (name == "host") host = value;
-      list.push_back(bridge::v8_str(isolate, name));
-      list.push_back(bridge::v8_str(isolate, value));
+      list.push_back(request_str(isolate, name));
+      list.push_back(request_str(isolate, value));
     }
     auto headers = v8::Array::New(isolate, list.data(), list.size());
     // Fetch's "sort and combine" of the same strings, so `[...req.headers]` starts
@@ -583,7 +594,7 @@ void Server::dispatch_js(std::shared_ptr<Exchange> exchange, bool now) {
       } else {
         std::string joined = head.headers[i].second;
         for (size_t m = k + 1; m < end; ++m) joined += ", " + head.headers[order[m]].second;
-        sorted.push_back(bridge::v8_str(isolate, joined));
+        sorted.push_back(request_str(isolate, joined));
       }
       k = end;
     }
@@ -601,8 +612,8 @@ void Server::dispatch_js(std::shared_ptr<Exchange> exchange, bool now) {
       url = head.target;  // absolute-form (RFC 9112 §3.2.2)
     }
     v8::Local<v8::Value> argv[] = {
-        v8::Integer::NewFromUnsigned(isolate, exchange->id), bridge::v8_str(isolate, head.method),
-        bridge::v8_str(isolate, url), headers, v8::Boolean::New(isolate, head.body != BodyKind::None),
+        v8::Integer::NewFromUnsigned(isolate, exchange->id), request_str(isolate, head.method),
+        request_str(isolate, url), headers, v8::Boolean::New(isolate, head.body != BodyKind::None),
         sorted_headers,
     };
     rt.call_from_loop(dispatch_.Get(isolate), 6, argv);
