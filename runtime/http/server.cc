@@ -116,20 +116,21 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // Queues `head`, then `chunk`'s bytes, then `tail`; `done` after they are written.
   // Writes queued in one turn of the loop go out together in one writev
   // (a response's head, its body chunks and the last chunk; pipelined responses).
+  // `more_soon`: a stream's chunk whose writer was told to go on; the flush
+  // waits one more turn so what that writer sends next (often the last chunk)
+  // joins the same writev.
   void send(std::string head, const uint8_t* chunk, size_t size, std::string_view tail,
-            std::function<void(bool ok)> done, SharedBytes keep = {}) {
+            std::function<void(bool ok)> done, SharedBytes keep = {}, bool more_soon = false) {
     if (closed_) {
       if (done) post([done] { done(false); });
       return;
     }
     buffered_ += head.size() + size + tail.size();
     writes_.push_back(Write{std::move(head), chunk, size, tail, std::move(done), std::move(keep)});
+    if (more_soon) defer_flush_ = true;
     if (!writing_ && !flush_posted_) {
       flush_posted_ = true;
-      post([self = shared_from_this()] {
-        self->flush_posted_ = false;
-        self->write_batch();
-      });
+      post_flush();
     }
   }
 
@@ -235,6 +236,18 @@ class Connection : public std::enable_shared_from_this<Connection> {
     std::function<void(bool)> done;
     SharedBytes keep;  // the chunk's memory, when the JavaScript side has moved on
   };
+
+  void post_flush() {
+    post([self = shared_from_this()] {
+      if (self->defer_flush_) {
+        self->defer_flush_ = false;
+        self->post_flush();
+        return;
+      }
+      self->flush_posted_ = false;
+      self->write_batch();
+    });
+  }
 
   template <typename F>
   void post(F fn) {
@@ -408,6 +421,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::vector<asio::const_buffer> gather_;
   size_t buffered_ = 0;
   bool flush_posted_ = false;
+  bool defer_flush_ = false;
   bool reading_ = false;
   bool writing_ = false;
   bool closed_ = false;
@@ -765,7 +779,7 @@ void ResponseSink::write_on_loop(const SharedBytes& chunk, LoopDone done) {
       return;
     }
     auto finish = [done](bool ok) { done(ok ? std::nullopt : std::optional(kConnectionClosed)); };
-    conn->send(std::move(coded), nullptr, 0, {}, room ? std::function<void(bool)>() : finish);
+    conn->send(std::move(coded), nullptr, 0, {}, room ? std::function<void(bool)>() : finish, {}, room);
     return;
   }
   std::string size_line = exchange->chunked ? fmt::format("{:x}\r\n", chunk.size) : std::string();
@@ -774,7 +788,7 @@ void ResponseSink::write_on_loop(const SharedBytes& chunk, LoopDone done) {
     // `done` is posted before the flush, so a stream that ends now gets its
     // last chunk into the same writev.
     asio::post(loop_, [done] { done(std::nullopt); });
-    conn->send(std::move(size_line), chunk.data(), chunk.size, tail, nullptr, chunk);
+    conn->send(std::move(size_line), chunk.data(), chunk.size, tail, nullptr, chunk, true);
     return;
   }
   auto finish = [done](bool ok) { done(ok ? std::nullopt : std::optional(kConnectionClosed)); };
