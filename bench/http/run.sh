@@ -5,6 +5,7 @@
 # `wrk -t2 -c10 -d${SECS}s --latency` with seed 000's five headers; prints the
 # median requests/s, p99 latency, server CPU µs per request and peak RSS.
 # Usage: bench/http/run.sh [toolchain binary]
+# BEFORE=<another toolchain binary> adds it as the peer "before" (e.g. main's build).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -23,6 +24,7 @@ to_us() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); print v} else if (v ~ /ms
 start() {  # peer program -> sets pid
   case $1 in
     toolchain) "$bin" run --no-daemon -A "$here/$2.ts" "$port" > "$work/out" & ;;
+    before) "$BEFORE" run --no-daemon -A "$here/$2.ts" "$port" > "$work/out" & ;;
     deno) "$DENO" run -A "$here/$2.ts" "$port" > "$work/out" & ;;
     bun) "$BUN" "$here/bun_serve.mjs" "$2" "$port" > "$work/out" & ;;
     node) "$NODE" "$here/$2_node.mjs" "$port" > "$work/out" & ;;
@@ -40,7 +42,8 @@ for program in hello stream; do
   echo "## $program (wrk -t2 -c10 -d${secs}s, median of $runs)"
   printf '%-10s %12s %10s %10s %14s %10s\n' runtime "req/s" "vs toolchain" "p99" "CPU us/req" "peak RSS"
   declare -A rps=()
-  for peer in toolchain deno bun node; do
+  for peer in toolchain ${BEFORE:+before} deno bun node; do
+    rm -f "$work/out"
     : > "$work/rps"; : > "$work/p99"; : > "$work/cpu"
     start "$peer" "$program"
     for ((i = 0; i < runs; i++)); do

@@ -46,7 +46,6 @@ Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot)
   isolate_->SetData(0, this);
   isolate_->SetMicrotasksPolicy(v8::MicrotasksPolicy::kExplicit);
   isolate_->SetPromiseRejectCallback(on_promise_reject);
-  isolate_->SetCaptureStackTraceForUncaughtExceptions(true, 10);
   isolate_->AddNearHeapLimitCallback(on_near_heap_limit, this);
   // Exceptions no TryCatch sees (a throwing microtask) arrive here.
   isolate_->AddMessageListenerWithErrorLevel(

@@ -57,22 +57,63 @@ std::string describe(Runtime& rt, v8::Local<v8::Value> value) {
   return inspect(rt, value);
 }
 
+// "URL:LINE:COLUMN" of one "    at …" line of an error's stack, or nullopt.
+struct Location {
+  std::string url;
+  int line = 0, column = 0;
+};
+std::optional<Location> frame_location(std::string_view frame) {
+  if (frame.ends_with(")")) {
+    size_t open = frame.rfind('(');
+    if (open == std::string_view::npos) return std::nullopt;
+    frame = frame.substr(open + 1, frame.size() - open - 2);
+  } else {
+    size_t at = frame.find("at ");
+    if (at == std::string_view::npos) return std::nullopt;
+    frame.remove_prefix(at + 3);
+    if (frame.starts_with("async ")) frame.remove_prefix(6);
+  }
+  size_t c2 = frame.rfind(':');
+  if (c2 == std::string_view::npos || c2 == 0) return std::nullopt;
+  size_t c1 = frame.rfind(':', c2 - 1);
+  if (c1 == std::string_view::npos) return std::nullopt;
+  Location loc{std::string(frame.substr(0, c1)), 0, 0};
+  for (char ch : frame.substr(c1 + 1, c2 - c1 - 1)) {
+    if (ch < '0' || ch > '9') return std::nullopt;
+    loc.line = loc.line * 10 + (ch - '0');
+  }
+  for (char ch : frame.substr(c2 + 1)) {
+    if (ch < '0' || ch > '9') return std::nullopt;
+    loc.column = loc.column * 10 + (ch - '0');
+  }
+  return loc;
+}
+
 // The source line an error points at and a caret under its column: the first
-// frame, captured when the error was made, that lies in a user module.
+// frame of its stack that lies in a user module. Read from the `stack` text
+// (V8 keeps that for every error anyway): asking V8 for detailed stack traces
+// instead would make every `new Error` capture one, a cost the whole runtime paid.
 std::string excerpt(Runtime& rt, v8::Local<v8::Value> exception) {
-  auto* isolate = rt.isolate();
-  auto trace = v8::Exception::GetStackTrace(exception);
-  if (trace.IsEmpty()) return {};
-  for (int i = 0; i < trace->GetFrameCount(); ++i) {
-    auto frame = trace->GetFrame(isolate, i);
-    std::string url = to_std_string(isolate, frame->GetScriptNameOrSourceURL());
-    const std::string* source = rt.modules().original_source(url);
+  if (!exception->IsNativeError()) return {};
+  auto stack = get(rt.context(), exception, "stack");
+  if (!stack->IsString()) return {};
+  std::string text = to_std_string(rt.isolate(), stack);
+  std::string_view rest(text);
+  while (!rest.empty()) {
+    size_t nl = rest.find('\n');
+    std::string_view line = rest.substr(0, nl);
+    rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
+    size_t start = line.find_first_not_of(' ');
+    if (start == std::string_view::npos || !line.substr(start).starts_with("at ")) continue;
+    auto loc = frame_location(line);
+    if (!loc) continue;
+    const std::string* source = rt.modules().original_source(loc->url);
     if (!source) continue;
-    std::string_view text = nth_line(*source, frame->GetLineNumber());
-    if (text.empty()) return {};
-    std::string caret(static_cast<size_t>(std::max(0, frame->GetColumn() - 1)), ' ');
+    std::string_view code = nth_line(*source, loc->line);
+    if (code.empty()) return {};
+    std::string caret(static_cast<size_t>(std::max(0, loc->column - 1)), ' ');
     caret += rt.stderr_colors() ? "\x1b[31m^\x1b[0m" : "^";
-    return fmt::format("{}\n{}\n", text, caret);
+    return fmt::format("{}\n{}\n", code, caret);
   }
   return {};
 }

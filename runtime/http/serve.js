@@ -3,7 +3,7 @@
 // C++ calls dispatch() for each request head and notify() for events.
 const {
   op_http_serve, op_http_respond, op_http_request_body, op_http_remote_addr, op_http_shutdown,
-  op_http_server_ref, op_http_server_close, op_http_want_completed,
+  op_http_server_ref, op_http_server_close, op_http_want_completed, op_http_server_compression,
 } = core.ops;
 const F = internals.fetch;
 const S = internals.streams;
@@ -19,7 +19,8 @@ const NOTIFY_ABORTED = 0, NOTIFY_COMPLETED = 1, NOTIFY_FINISHED = 2;
 const encoder = new TextEncoder();
 const internalErrorBody = encoder.encode("Internal Server Error");
 
-// Live servers, by rid; each keeps its requests in progress by exchange id.
+// Live servers, by rid; each keeps, by exchange id, the requests in progress
+// that may still hear from C++ (see `track`).
 const servers = new MapCtor();
 
 const connectionClosed = () => new DOMException("The connection was closed", "AbortError");
@@ -54,6 +55,7 @@ class ServeHandlerInfo {
         ? PromiseCtor.resolve()
         : new PromiseCtor((resolve) => {
           exchange.onCompleted = resolve;
+          this.#server.track(exchange);
           try {
             op_http_want_completed(this.#server.rid, this.#id);
           } catch {
@@ -105,21 +107,30 @@ function makeServer(options, handler) {
   const port = validatePort(options.port ?? 8000);
   const listen = listenOptions(options);
   const exchanges = new MapCtor();
-  const server = { rid: 0, exchanges };
+  // An exchange joins `exchanges` only when something waits on news of it
+  // (an async handler or onError, request.signal, info.completed, a streamed
+  // body): most requests are answered at once and need no entry (adding and
+  // removing one per request made V8 grow and shrink the table each time).
+  const track = (exchange) => {
+    if (!exchange.tracked && !exchange.done) {
+      exchange.tracked = true;
+      exchanges.set(exchange.id, exchange);
+    }
+  };
+  const server = { rid: 0, exchanges, track };
   let resolveFinished;
   const finished = new PromiseCtor((resolve) => {
     resolveFinished = resolve;
   });
 
-  const complete = (id) => {
-    const exchange = exchanges.get(id);
-    if (exchange === undefined) return;
-    exchanges.delete(id);
+  const complete = (exchange) => {
+    if (exchange.done) return;
+    if (exchange.tracked) exchanges.delete(exchange.id);
     exchange.done = true;
     exchange.onCompleted?.();
   };
 
-  const respondError = (id, error) => {
+  const respondError = (exchange, error) => {
     let response;
     try {
       response = onError(error);
@@ -128,12 +139,13 @@ function makeServer(options, handler) {
       response = null;
     }
     if (response !== null && typeof response?.then === "function") {
-      PromisePrototypeThen(response, (r) => send(id, r, true), (e) => {
+      track(exchange);
+      PromisePrototypeThen(response, (r) => send(exchange, r, true), (e) => {
         console.error("Exception in onError while handling exception", e);
-        send(id, null, true);
+        send(exchange, null, true);
       });
     } else {
-      send(id, response, true);
+      send(exchange, response, true);
     }
   };
 
@@ -152,14 +164,15 @@ function makeServer(options, handler) {
     return null;
   };
 
-  // Writes `response` for exchange `id`; one that cannot be sent is an error
+  // Writes `response` for `exchange`; one that cannot be sent is an error
   // for onError (and what onError returns that cannot be sent is a plain 500).
-  const send = (id, response, fromOnError = false) => {
-    if (!exchanges.has(id)) return; // the client went away
+  const send = (exchange, response, fromOnError = false) => {
+    if (exchange.done) return; // the client went away
+    const id = exchange.id;
     const problem = unsendable(response);
     if (problem !== null) {
       if (!fromOnError) {
-        respondError(id, new TypeErrorCtor(problem));
+        respondError(exchange, new TypeErrorCtor(problem));
         return;
       }
       response = new Response(internalErrorBody, { status: 500 });
@@ -171,16 +184,13 @@ function makeServer(options, handler) {
       if (body === null || body.staticBytes !== null) {
         op_http_respond(server.rid, id, state.status, list, body === null ? null : body.staticBytes, false);
         // Written (or queued) whole: unless info.completed waits for it, forget the exchange.
-        const exchange = exchanges.get(id);
-        if (exchange.onCompleted === null) {
-          exchanges.delete(id);
-          exchange.done = true;
-        }
+        if (exchange.onCompleted === null) complete(exchange);
       } else {
         const stream = body.stream;
         const rid = op_http_respond(server.rid, id, state.status, list, null, true);
         // The exchange lives (for request.signal) until the body is written.
-        const done = () => complete(id);
+        track(exchange);
+        const done = () => complete(exchange);
         PromisePrototypeThen(S.readableStreamToResource(stream, rid), done, (e) => {
           // The body's own error is logged, as Deno does; a client gone is not.
           if (!(e instanceof Deno.errors.Http)) console.error(e);
@@ -189,22 +199,22 @@ function makeServer(options, handler) {
       }
     } catch (e) {
       if (e instanceof Deno.errors.BadResource) {
-        complete(id); // the exchange ended first (the client went away)
-      } else if (exchanges.has(id) && !fromOnError) {
-        respondError(id, e);
+        complete(exchange); // the exchange ended first (the client went away)
+      } else if (!exchange.done && !fromOnError) {
+        respondError(exchange, e);
       }
     }
   };
 
   const dispatch = (id, method, url, headerList, hasBody, sortedHeaderList) => {
     // request.signal is made only if the handler reads it.
-    const exchange = { controller: null, aborted: false, done: false, onCompleted: null };
+    const exchange = { id, controller: null, aborted: false, done: false, tracked: false, onCompleted: null };
     const signalOf = () => {
+      track(exchange);
       exchange.controller = new AbortControllerCtor();
       if (exchange.aborted) exchange.controller.abort(connectionClosed());
       return exchange.controller.signal;
     };
-    exchanges.set(id, exchange);
     const headers = F.headersFromList(headerList, "immutable", sortedHeaderList);
     const body = hasBody ? new InnerBody(S.readableStreamForResource(op_http_request_body(server.rid, id))) : null;
     const request = F.requestFromState({
@@ -216,13 +226,14 @@ function makeServer(options, handler) {
     try {
       result = handler(request, new ServeHandlerInfo(server, id, exchange));
     } catch (e) {
-      respondError(id, e);
+      respondError(exchange, e);
       return;
     }
     if (result !== null && typeof result?.then === "function") {
-      PromisePrototypeThen(result, (r) => send(id, r), (e) => respondError(id, e));
+      track(exchange);
+      PromisePrototypeThen(result, (r) => send(exchange, r), (e) => respondError(exchange, e));
     } else {
-      send(id, result);
+      send(exchange, result);
     }
   };
 
@@ -241,7 +252,7 @@ function makeServer(options, handler) {
       exchange.controller?.abort(connectionClosed());
       return;
     }
-    complete(id);
+    complete(exchange);
   };
 
   const [rid, transport, boundHost, boundPort] = op_http_serve(
@@ -249,6 +260,9 @@ function makeServer(options, handler) {
   );
   server.rid = rid;
   servers.set(rid, server);
+  if (options.automaticCompression !== undefined && options.automaticCompression !== null) {
+    op_http_server_compression(rid, !!options.automaticCompression);
+  }
   startSignals();
   const addr = transport === "unix"
     ? { transport, path: boundHost }

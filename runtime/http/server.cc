@@ -84,6 +84,17 @@ const std::string& http_date() {
   return cached;
 }
 
+// A request's text as a V8 string: ASCII (nearly always) is copied as it is,
+// without the UTF-8 decoder.
+v8::Local<v8::String> request_str(v8::Isolate* isolate, std::string_view text) {
+  for (unsigned char c : text) {
+    if (c >= 0x80) return bridge::v8_str(isolate, text);
+  }
+  return v8::String::NewFromOneByte(isolate, reinterpret_cast<const uint8_t*>(text.data()),
+                                    v8::NewStringType::kNormal, static_cast<int>(text.size()))
+      .ToLocalChecked();
+}
+
 }  // namespace
 
 // One client connection: reads and parses requests, writes responses in order.
@@ -103,21 +114,28 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // Queues `head`, then `chunk`'s bytes, then `tail`; `done` after they are written.
   // Writes queued in one turn of the loop go out together in one writev
   // (a response's head, its body chunks and the last chunk; pipelined responses).
+  // `more_soon`: a stream's chunk whose writer was told to go on; the flush
+  // waits one more turn so what that writer sends next (often the last chunk)
+  // joins the same writev.
   void send(std::string head, const uint8_t* chunk, size_t size, std::string_view tail,
-            std::function<void(bool ok)> done, SharedBytes keep = {}) {
+            std::function<void(bool ok)> done, SharedBytes keep = {}, bool more_soon = false) {
     if (closed_) {
       if (done) post([done] { done(false); });
       return;
     }
     buffered_ += head.size() + size + tail.size();
     writes_.push_back(Write{std::move(head), chunk, size, tail, std::move(done), std::move(keep)});
+    if (more_soon) defer_flush_ = true;
     if (!writing_ && !flush_posted_) {
       flush_posted_ = true;
-      post([self = shared_from_this()] {
-        self->flush_posted_ = false;
-        self->write_batch();
-      });
+      post_flush();
     }
+  }
+
+  // Writes what is queued now rather than at the end of the loop turn (a
+  // whole response: nothing more will join it).
+  void flush_now() {
+    if (!writing_) write_batch();
   }
 
   // Bytes queued or being written.
@@ -146,7 +164,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   // Shutdown: an idle connection closes now.
   void close_if_idle() {
-    if (!exchange_ && parser_.idle() && in_.empty()) close();
+    if (exchange_ || !parser_.idle() || !in_.empty()) return;
+    // A response still being written goes out first.
+    if (idle_writes()) close();
+    else close_after_writes_ = true;
   }
 
   void close() {
@@ -154,6 +175,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
     auto self = shared_from_this();
     closed_ = true;
     stream_->close();
+    if (!writing_ && !writes_.empty()) {
+      // Never written: their owners hear so (an exchange waiting on one must end).
+      auto dropped = std::move(writes_);
+      writes_.clear();
+      for (auto& w : dropped) {
+        if (w.done) post([done = std::move(w.done)] { done(false); });
+      }
+    }
     if (exchange_) {
       auto exchange = exchange_;
       if (!exchange->finished) peer_gone();
@@ -203,6 +232,18 @@ class Connection : public std::enable_shared_from_this<Connection> {
     std::function<void(bool)> done;
     SharedBytes keep;  // the chunk's memory, when the JavaScript side has moved on
   };
+
+  void post_flush() {
+    post([self = shared_from_this()] {
+      if (self->defer_flush_) {
+        self->defer_flush_ = false;
+        self->post_flush();
+        return;
+      }
+      self->flush_posted_ = false;
+      self->write_batch();
+    });
+  }
 
   template <typename F>
   void post(F fn) {
@@ -283,8 +324,16 @@ class Connection : public std::enable_shared_from_this<Connection> {
                                 return;
                               }
                               self->in_.append(self->buffer_.get(), n);
+                              // A request head found here goes to JavaScript from this
+                              // handler, once the connection's own work is done.
+                              self->in_read_handler_ = true;
                               self->process();
+                              self->in_read_handler_ = false;
                               self->read_more();
+                              if (auto exchange = std::move(self->to_dispatch_)) {
+                                self->to_dispatch_ = nullptr;
+                                self->server_.dispatch_js(exchange, true);
+                              }
                             });
   }
 
@@ -329,7 +378,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
     exchange->remote = remote();
     server_.begin_exchange(exchange);
     exchange_ = exchange;
-    server_.dispatch_js(exchange);
+    if (in_read_handler_) to_dispatch_ = exchange;
+    else server_.dispatch_js(exchange, false);
   }
 
   // A malformed request: its status and close (RFC 9112 §9.6 says close after a 400).
@@ -367,10 +417,13 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::vector<asio::const_buffer> gather_;
   size_t buffered_ = 0;
   bool flush_posted_ = false;
+  bool defer_flush_ = false;
   bool reading_ = false;
   bool writing_ = false;
   bool closed_ = false;
   bool close_after_writes_ = false;
+  bool in_read_handler_ = false;
+  std::shared_ptr<Exchange> to_dispatch_;  // a head parsed by the read handler, for JavaScript
 };
 
 Server::Server(Runtime& rt, std::unique_ptr<Listener> listener, v8::Local<v8::Function> dispatch,
@@ -381,6 +434,13 @@ Server::Server(Runtime& rt, std::unique_ptr<Listener> listener, v8::Local<v8::Fu
   notify_.Reset(rt.isolate(), notify);
   auto timeout = rt.env.find("TOOLCHAIN_HTTP_HEADER_TIMEOUT_MS");
   if (timeout != rt.env.end()) header_timeout_ms = static_cast<uint32_t>(std::stoul(timeout->second));
+  // Set to anything but "0" or "false" (any case), as Deno reads it.
+  auto compression = rt.env.find("DENO_SERVE_AUTOMATIC_COMPRESSION");
+  if (compression != rt.env.end()) {
+    std::string value = compression->second;
+    for (auto& c : value) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    compression_ = value != "0" && value != "false";
+  }
 }
 
 Server::~Server() {
@@ -490,10 +550,18 @@ std::shared_ptr<Exchange> Server::exchange(uint32_t id) const {
   return it->second;
 }
 
-void Server::dispatch_js(std::shared_ptr<Exchange> exchange) {
-  // From a loop handler of its own, never from inside another op or handler.
-  asio::post(rt.loop(), [this, exchange, alive = std::weak_ptr<bool>(alive_)] {
-    if (alive.expired() || exchanges_.find(exchange->id) == exchanges_.end()) return;
+void Server::dispatch_js(std::shared_ptr<Exchange> exchange, bool now) {
+  // JavaScript runs from a loop handler (`now`: the caller is one, with its
+  // own work done), never from inside an op or the server's own calls.
+  if (!now) {
+    asio::post(rt.loop(), [this, exchange, alive = std::weak_ptr<bool>(alive_)] {
+      if (alive.expired()) return;
+      dispatch_js(exchange, true);
+    });
+    return;
+  }
+  {
+    if (exchanges_.find(exchange->id) == exchanges_.end()) return;
     v8::Isolate* isolate = rt.isolate();
     v8::HandleScope scope(isolate);
     auto context = rt.context();
@@ -505,8 +573,8 @@ void Server::dispatch_js(std::shared_ptr<Exchange> exchange) {
     std::string_view host;
     for (auto& [name, value] : head.headers) {
       if (name == "host") host = value;
-      list.push_back(bridge::v8_str(isolate, name));
-      list.push_back(bridge::v8_str(isolate, value));
+      list.push_back(request_str(isolate, name));
+      list.push_back(request_str(isolate, value));
     }
     auto headers = v8::Array::New(isolate, list.data(), list.size());
     // Fetch's "sort and combine" of the same strings, so `[...req.headers]` starts
@@ -531,7 +599,7 @@ void Server::dispatch_js(std::shared_ptr<Exchange> exchange) {
       } else {
         std::string joined = head.headers[i].second;
         for (size_t m = k + 1; m < end; ++m) joined += ", " + head.headers[order[m]].second;
-        sorted.push_back(bridge::v8_str(isolate, joined));
+        sorted.push_back(request_str(isolate, joined));
       }
       k = end;
     }
@@ -552,12 +620,12 @@ void Server::dispatch_js(std::shared_ptr<Exchange> exchange) {
       url = head.target;  // absolute-form (RFC 9112 §3.2.2)
     }
     v8::Local<v8::Value> argv[] = {
-        v8::Integer::NewFromUnsigned(isolate, exchange->id), bridge::v8_str(isolate, head.method),
-        bridge::v8_str(isolate, url), headers, v8::Boolean::New(isolate, head.body != BodyKind::None),
+        v8::Integer::NewFromUnsigned(isolate, exchange->id), request_str(isolate, head.method),
+        request_str(isolate, url), headers, v8::Boolean::New(isolate, head.body != BodyKind::None),
         sorted_headers,
     };
     rt.call_from_loop(dispatch_.Get(isolate), 6, argv);
-  });
+  }
 }
 
 void Server::notify_js(int kind, uint32_t id) {
@@ -584,14 +652,30 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
   bool keep_alive = head.keep_alive;
   bool no_body = exchange->no_body || status < 200 || status == 204 || status == 304;
   exchange->no_body = no_body;
+  // Automatic compression: a compressed body is framed as a stream is (no content-length).
+  Coding coding = Coding::None;
+  std::vector<std::string> coded_headers;
+  if (compression_ && status >= 200 && status != 204 && status != 304) {
+    std::string accept;
+    for (const auto& [name, value] : head.headers) {
+      if (name != "accept-encoding") continue;
+      if (!accept.empty()) accept += ", ";
+      accept += value;
+    }
+    if (!accept.empty()) {
+      coding = negotiate(accept, headers, streamed ? std::nullopt : std::optional<size_t>(body_size), coded_headers);
+    }
+  }
+  const auto& fields = coding == Coding::None ? headers : coded_headers;
+  bool as_stream = streamed || coding != Coding::None;
   std::string out;
   out.reserve(256 + (streamed || no_body ? 0 : body_size));
   // The status line echoes an HTTP/1.0 client's version, as hyper does.
   fmt::format_to(std::back_inserter(out), "HTTP/1.{} {} {}\r\n", head.version_minor == 0 ? 0 : 1, status,
                  status_text(status));
   bool has_length = false, has_date = false;
-  for (size_t i = 0; i + 1 < headers.size(); i += 2) {
-    const auto& name = headers[i];
+  for (size_t i = 0; i + 1 < fields.size(); i += 2) {
+    const auto& name = fields[i];
     // Framing is ours: a handler's transfer-encoding or connection is not sent.
     if (name == "transfer-encoding" || name == "connection" || name == "keep-alive") continue;
     if (name == "content-length") {
@@ -601,10 +685,10 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
     if (name == "date") has_date = true;
     out += name;
     out += ": ";
-    out += headers[i + 1];
+    out += fields[i + 1];
     out += "\r\n";
   }
-  if (streamed) {
+  if (as_stream) {
     if (!has_length && status != 204 && status != 304 && status >= 200) {
       if (head.version_minor >= 1) {
         if (!no_body) out += "transfer-encoding: chunked\r\n";
@@ -626,13 +710,30 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
   out += "\r\n";
   if (!keep_alive) exchange->head.keep_alive = false;
   if (streamed) {
+    if (coding != Coding::None && !no_body) exchange->encoder = Encoder::make(coding, false);
     conn.send(std::move(out), nullptr, 0, {}, nullptr);  // goes out with the first chunk
     return;
   }
-  if (!no_body) out.append(reinterpret_cast<const char*>(body), body_size);
+  if (no_body) {
+  } else if (coding != Coding::None) {
+    std::string coded;
+    auto encoder = Encoder::make(coding, true);
+    encoder->write({body, body_size}, coded);
+    encoder->finish(coded);
+    if (exchange->chunked) {
+      fmt::format_to(std::back_inserter(out), "{:x}\r\n", coded.size());
+      out += coded;
+      out += "\r\n0\r\n\r\n";
+    } else {
+      out += coded;  // HTTP/1.0: ends with the connection
+    }
+  } else {
+    out.append(reinterpret_cast<const char*>(body), body_size);
+  }
   conn.send(std::move(out), nullptr, 0, {}, [this, exchange](bool) {
     end_exchange(*exchange);
   });
+  conn.flush_now();
   conn.finish(*exchange, keep_alive);
 }
 
@@ -655,13 +756,33 @@ void ResponseSink::write_on_loop(const SharedBytes& chunk, LoopDone done) {
   // The chunk's memory is written as it is; the closure keeps its BackingStore alive.
   // While little is queued the stream moves on at once (its chunk rides in the
   // queue, kept alive), so a short body leaves in one write with its head and end.
+  if (exchange->encoder) {
+    // Compressed as it goes: the coded bytes (flushed) are this chunk.
+    std::string coded = exchange->chunked ? std::string(16, '\0') : std::string();
+    exchange->encoder->write({chunk.data(), chunk.size}, coded);
+    size_t size = coded.size() - (exchange->chunked ? 16 : 0);
+    if (exchange->chunked) {
+      auto line = fmt::format("{:x}\r\n", size);
+      coded.replace(0, 16, line);
+      coded += "\r\n";
+    }
+    bool room = conn->buffered() < kSinkBuffer;
+    if (room) asio::post(loop_, [done] { done(std::nullopt); });
+    if (size == 0) {
+      if (!room) asio::post(loop_, [done] { done(std::nullopt); });
+      return;
+    }
+    auto finish = [done](bool ok) { done(ok ? std::nullopt : std::optional(kConnectionClosed)); };
+    conn->send(std::move(coded), nullptr, 0, {}, room ? std::function<void(bool)>() : finish, {}, room);
+    return;
+  }
   std::string size_line = exchange->chunked ? fmt::format("{:x}\r\n", chunk.size) : std::string();
   std::string_view tail = exchange->chunked ? "\r\n" : "";
   if (conn->buffered() < kSinkBuffer) {
     // `done` is posted before the flush, so a stream that ends now gets its
     // last chunk into the same writev.
     asio::post(loop_, [done] { done(std::nullopt); });
-    conn->send(std::move(size_line), chunk.data(), chunk.size, tail, nullptr, chunk);
+    conn->send(std::move(size_line), chunk.data(), chunk.size, tail, nullptr, chunk, true);
     return;
   }
   auto finish = [done](bool ok) { done(ok ? std::nullopt : std::optional(kConnectionClosed)); };
@@ -675,7 +796,15 @@ void ResponseSink::close_on_loop(LoopDone done) {
     asio::post(loop_, [done] { done(kConnectionClosed); });
     return;
   }
-  std::string tail = exchange->chunked && !exchange->no_body ? "0\r\n\r\n" : "";
+  std::string tail;
+  if (exchange->encoder) {
+    std::string coded;
+    exchange->encoder->finish(coded);
+    exchange->encoder.reset();
+    if (exchange->chunked && !coded.empty()) tail = fmt::format("{:x}\r\n{}\r\n", coded.size(), coded);
+    else tail = std::move(coded);
+  }
+  if (exchange->chunked && !exchange->no_body) tail += "0\r\n\r\n";
   conn->send(std::move(tail), nullptr, 0, {}, [done, exchange](bool ok) {
     if (auto* server = exchange->server) server->end_exchange(*exchange);
     done(ok ? std::nullopt : std::optional(kConnectionClosed));

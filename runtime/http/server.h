@@ -25,6 +25,7 @@
 #include "core/resources.h"
 #include "http/listener.h"
 #include "http/request_parser.h"
+#include "http/response_compression.h"
 #include "streams/native_stream.h"
 
 namespace toolchain {
@@ -60,6 +61,7 @@ struct Exchange {
   bool aborted = false;   // the client went away first
   bool notify_completed = false;  // JavaScript wants to hear when the response is done
   uint32_t body_rid = 0;          // the request body's resource, dropped when the exchange ends
+  std::unique_ptr<Encoder> encoder;  // a streamed body being compressed
 };
 
 class Server : public Resource {
@@ -74,6 +76,9 @@ class Server : public Resource {
   // Stops accepting; idle connections close now, busy ones after their response.
   void shutdown();
   void set_ref(bool ref);
+  // Deno's automaticCompression (response_compression.h); the default comes
+  // from DENO_SERVE_AUTOMATIC_COMPRESSION in the program's environment.
+  void set_compression(bool on) { compression_ = on; }
 
   std::shared_ptr<Exchange> exchange(uint32_t id) const;
   // Writes the response head and, unless `streamed`, the whole body.
@@ -87,7 +92,7 @@ class Server : public Resource {
   void end_exchange(Exchange& exchange);
   void connection_closed(Connection* connection);
   void notify_js(int kind, uint32_t id);
-  void dispatch_js(std::shared_ptr<Exchange> exchange);
+  void dispatch_js(std::shared_ptr<Exchange> exchange, bool now);
   uint32_t header_timeout_ms = 30000;
 
  private:
@@ -108,6 +113,7 @@ class Server : public Resource {
   bool ref_ = false;       // holds a loop ref while listening
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // posted handlers check it
   bool accepting_ = false;
+  bool compression_ = false;
 };
 
 // Response bodies from a ReadableStream, written straight from the chunks' memory.

@@ -137,6 +137,11 @@ void op_http_shutdown(Runtime& rt, uint32_t rid) { rt.resources.get<Server>(rid)
 
 void op_http_server_ref(Runtime& rt, uint32_t rid, bool ref) { rt.resources.get<Server>(rid)->set_ref(ref); }
 
+// Deno.serve's automaticCompression option, when given (else the environment decides).
+void op_http_server_compression(Runtime& rt, uint32_t rid, bool on) {
+  rt.resources.get<Server>(rid)->set_compression(on);
+}
+
 // After `finished`: the server's resource goes.
 void op_http_server_close(Runtime& rt, uint32_t rid) { rt.resources.close(rid); }
 
@@ -150,6 +155,7 @@ void register_http_server_ops(bridge::OpRegistry& r) {
   r.sync<op_http_want_completed>("op_http_want_completed");
   r.sync<op_http_shutdown>("op_http_shutdown");
   r.sync<op_http_server_ref>("op_http_server_ref");
+  r.sync<op_http_server_compression>("op_http_server_compression");
   r.sync<op_http_server_close>("op_http_server_close");
 }
 
