@@ -130,7 +130,7 @@ class WebSocket extends EventTarget {
         break;
       case EVENT_CLOSE:
         socket.#readyState = CLOSED;
-        op_ws_release(socket.#rid);
+        if (socket.#rid !== 0) op_ws_release(socket.#rid);
         socket.dispatchEvent(new CloseEvent("close", { code: a, reason: b, wasClean: c }));
         break;
     }
@@ -234,8 +234,16 @@ internals.websocket = {
   // response's flat header list.
   start(upgrade, serverRid, id, headerList) {
     const { socket } = upgrade;
-    const rid = op_ws_upgrade(serverRid, id, headerList,
-      (kind, a, b, c) => WebSocket.event(socket, kind, a, b, c), upgrade.idleTimeoutMs);
+    let rid;
+    try {
+      rid = op_ws_upgrade(serverRid, id, headerList,
+        (kind, a, b, c) => WebSocket.event(socket, kind, a, b, c), upgrade.idleTimeoutMs);
+    } catch (e) {
+      // The client went away while the handler ran: the socket never opens.
+      WebSocket.event(socket, EVENT_ERROR, "connection closed before the upgrade");
+      WebSocket.event(socket, EVENT_CLOSE, 1006, "", false);
+      throw e;
+    }
     WebSocket.setRid(socket, rid);
   },
 };

@@ -385,6 +385,10 @@ test("raw_vanish_mid_head", async (name) => {
   await rawClient(name, handshake(`/echo?case=${name}`), [100, Buffer.from([0x81])], { keepMs: 500, vanish: true });
 });
 
+test("raw_vanish_before_upgrade", async (name) => {
+  await rawClient(name, handshake(`/slow-upgrade?case=${name}`), [], { keepMs: 50, vanish: true });
+});
+
 test("still_serving_after_vanish", async (name) => {
   await wsClient(`/echo`, name, { onOpen: (ws) => ws.send("still here"), onMessage: (ws) => ws.close(1000) });
 });

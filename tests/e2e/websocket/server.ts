@@ -157,6 +157,14 @@ const server = Deno.serve({
       };
       return response;
     }
+    case "/slow-upgrade": {
+      // The client leaves before the handler returns the 101 response.
+      const log = logFor(name);
+      const { socket, response } = Deno.upgradeWebSocket(req);
+      watch(name, socket, log);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return response;
+    }
     case "/bad-upgrade": {
       const log = logFor(name);
       try {
