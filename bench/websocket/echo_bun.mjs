@@ -1,5 +1,5 @@
 // The same echo server on Bun's own API (Bun has no Deno.upgradeWebSocket).
-const port = Number(process.argv[2] ?? 4518);
+const port = Number(process.argv[2] ?? 4631);
 Bun.serve({
   port,
   hostname: "127.0.0.1",
