@@ -59,7 +59,7 @@ for (const cls of [MessageEvent, CloseEvent]) {
   toStringTag(cls);
   defineGlobal(cls.name, cls);
 }
-inspectAttributes(MessageEvent, [...eventKeys, "data", "origin", "lastEventId", "source", "ports"]);
+inspectAttributes(MessageEvent, [...eventKeys, "data", "origin", "lastEventId"]);  // as Deno shows it
 inspectAttributes(CloseEvent, [...eventKeys, "wasClean", "code", "reason"]);
 
 internals.events.MessageEvent = MessageEvent;
