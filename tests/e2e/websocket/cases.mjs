@@ -385,6 +385,10 @@ test("raw_vanish_mid_head", async (name) => {
   await rawClient(name, handshake(`/echo?case=${name}`), [100, Buffer.from([0x81])], { keepMs: 500, vanish: true });
 });
 
+test("close_before_response", async (name) => {
+  await wsClient(`/close-early`, name);
+});
+
 test("raw_vanish_before_upgrade", async (name) => {
   await rawClient(name, handshake(`/slow-upgrade?case=${name}`), [], { keepMs: 50, vanish: true });
 });

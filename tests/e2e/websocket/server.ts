@@ -157,6 +157,15 @@ const server = Deno.serve({
       };
       return response;
     }
+    case "/close-early": {
+      // close() before the handler has returned the 101 response.
+      const log = logFor(name);
+      const { socket, response } = Deno.upgradeWebSocket(req);
+      watch(name, socket, log);
+      socket.close(4001, "early");
+      log.push(`after close() readyState=${socket.readyState}`);
+      return response;
+    }
     case "/slow-upgrade": {
       // The client leaves before the handler returns the 101 response.
       const log = logFor(name);
