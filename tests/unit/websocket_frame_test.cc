@@ -229,3 +229,51 @@ TEST(WebSocketFrame, CloseCodesAllowedOnWire) {
     EXPECT_FALSE(close_code_allowed_on_wire(code)) << code;
   }
 }
+
+TEST(WebSocketFrame, RandomSplitsGiveTheSameEvents) {
+  // A stream of random valid frames (fragmented messages with control frames
+  // between), fed whole and then at random split points (fixed seed).
+  uint64_t state = 0x9e3779b97f4a7c15ull;
+  auto next = [&](uint64_t bound) {
+    state ^= state << 13, state ^= state >> 7, state ^= state << 17;
+    return state % bound;
+  };
+  std::string input;
+  for (int m = 0; m < 200; ++m) {
+    bool is_text = next(2) == 0;
+    size_t fragments = 1 + next(4);
+    for (size_t f = 0; f < fragments; ++f) {
+      std::string payload(next(f == 0 ? 300 : 70000), 'a' + static_cast<char>(next(26)));
+      Opcode op = f == 0 ? (is_text ? Opcode::Text : Opcode::Binary) : Opcode::Continuation;
+      input += client_frame(op, payload, static_cast<uint32_t>(next(1ull << 32)), f + 1 == fragments);
+      if (next(3) == 0) input += client_frame(next(2) ? Opcode::Ping : Opcode::Pong, std::string(next(126), 'p'),
+                                             static_cast<uint32_t>(next(1ull << 32)));
+    }
+  }
+  auto whole = run(input);
+  ASSERT_EQ(whole.consumed, input.size());
+  for (int trial = 0; trial < 20; ++trial) {
+    FrameParser parser;
+    std::vector<std::string> events;
+    std::string pending;
+    size_t at = 0;
+    while (at < input.size()) {
+      size_t n = std::min<size_t>(1 + next(trial % 2 ? 17 : 40000), input.size() - at);
+      pending.append(input, at, n);
+      at += n;
+      std::string_view view(pending);
+      for (;;) {
+        auto step = parser.parse(view);
+        view.remove_prefix(step.consumed);
+        if (step.event == FrameEvent::NeedMore) break;
+        ASSERT_NE(step.event, FrameEvent::Error) << parser.failure().message;
+        std::string name = step.event == FrameEvent::Text ? "text " : step.event == FrameEvent::Binary ? "binary "
+                           : step.event == FrameEvent::Ping ? "ping " : "pong ";
+        events.push_back(step.event == FrameEvent::Binary ? name + std::to_string(parser.payload().size())
+                                                          : name + parser.payload());
+      }
+      pending = std::string(view);
+    }
+    EXPECT_EQ(events, whole.events) << "trial " << trial;
+  }
+}
