@@ -44,6 +44,14 @@ if ! cmp -s "$grammars/package-lock.json" "$grammars/node_modules/.toolchain-loc
   cp "$grammars/package-lock.json" "$grammars/node_modules/.toolchain-lock"
 fi
 
+# The WebSocket end-to-end tests' client (Node's ws), pinned by its own package-lock.json.
+wsclient=$root/tests/e2e/websocket
+if ! cmp -s "$wsclient/package-lock.json" "$wsclient/node_modules/.toolchain-lock" 2>/dev/null; then
+  echo "setup: installing the WebSocket test client from npm" >&2
+  (cd "$wsclient" && npm ci --ignore-scripts --no-audit --no-fund >/dev/null)
+  cp "$wsclient/package-lock.json" "$wsclient/node_modules/.toolchain-lock"
+fi
+
 # Build (incremental).
 if [[ ! -f $build/build.ninja ]]; then
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE:-Release} >/dev/null

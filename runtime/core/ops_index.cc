@@ -19,6 +19,7 @@ void register_transfer_ops(bridge::OpRegistry&);
 void register_fetch_ops(bridge::OpRegistry&);
 void register_testing_ops(bridge::OpRegistry&);
 void register_http_server_ops(bridge::OpRegistry&);
+void register_websocket_ops(bridge::OpRegistry&);
 
 const bridge::OpRegistry& all_ops() {
   static const bridge::OpRegistry registry = [] {
@@ -40,6 +41,7 @@ const bridge::OpRegistry& all_ops() {
     register_fetch_ops(r);
     register_testing_ops(r);
     register_http_server_ops(r);
+    register_websocket_ops(r);
     return r;
   }();
   return registry;

@@ -29,8 +29,14 @@ class SocketStream : public Stream {
   }
   void close() override {
     boost::system::error_code ec;
+    char sink[4096];
+    while (socket_.available(ec) > 0 && !ec) socket_.read_some(asio::buffer(sink), ec);
     socket_.shutdown(Socket::shutdown_both, ec);
     socket_.close(ec);
+  }
+  void cancel() override {
+    boost::system::error_code ec;
+    socket_.cancel(ec);
   }
   tcp::endpoint remote() const override {
     if constexpr (std::is_same_v<Socket, tcp::socket>) {

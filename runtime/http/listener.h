@@ -30,7 +30,11 @@ class Stream {
   // Writes all of `buffers` (they stay valid until the handler runs).
   virtual void async_write(const std::vector<asio::const_buffer>& buffers, IoHandler handler) = 0;
   // Shuts the socket down and closes it; pending operations end with an error.
+  // Bytes the peer already sent are read and dropped first, so that closing
+  // does not reset the connection (and lose what was just written).
   virtual void close() = 0;
+  // Ends pending operations (operation_aborted); the stream stays open.
+  virtual void cancel() = 0;
   // The peer of a TCP connection (default-constructed for Unix sockets).
   virtual asio::ip::tcp::endpoint remote() const = 0;
 };

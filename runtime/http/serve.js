@@ -181,6 +181,13 @@ function makeServer(options, handler) {
     const list = F.headerList(state.headers);
     const body = state.body;
     try {
+      // Deno.upgradeWebSocket's response: the connection becomes the WebSocket.
+      const upgrade = internals.websocket?.take(response);
+      if (upgrade !== undefined) {
+        internals.websocket.start(upgrade, server.rid, id, list);
+        complete(id);
+        return;
+      }
       if (body === null || body.staticBytes !== null) {
         op_http_respond(server.rid, id, state.status, list, body === null ? null : body.staticBytes, false);
         // Written (or queued) whole: unless info.completed waits for it, forget the exchange.

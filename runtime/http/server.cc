@@ -174,6 +174,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (closed_) return;
     auto self = shared_from_this();
     closed_ = true;
+    auto pending_upgrade = std::move(upgrade_);
+    upgrade_ = nullptr;
     stream_->close();
     if (!writing_ && !writes_.empty()) {
       // Never written: their owners hear so (an exchange waiting on one must end).
@@ -189,6 +191,19 @@ class Connection : public std::enable_shared_from_this<Connection> {
       server_.end_exchange(*exchange);
     }
     server_.connection_closed(this);
+    if (pending_upgrade) pending_upgrade(nullptr, {});
+  }
+
+  // The upgrade's response head goes out; then the socket and the bytes read
+  // past the request head go to `hand_off`, and this connection is done.
+  void hand_off(std::string head, HandOff take) {
+    upgrade_ = std::move(take);
+    if (reading_) stream_->cancel();  // its handler keeps what it read and calls maybe_hand_off
+    send(std::move(head), nullptr, 0, {}, [self = shared_from_this()](bool ok) {
+      if (!ok) return;  // the connection closed, which fails the hand-off
+      self->upgrade_written_ = true;
+      self->maybe_hand_off();
+    });
   }
 
   // The read side, for request bodies.
@@ -295,7 +310,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
  private:
   bool wants_input() const {
-    if (closed_ || close_after_writes_) return false;
+    if (closed_ || close_after_writes_ || upgrade_) return false;
     if (!exchange_) return true;
     if (!exchange_->body_complete) return exchange_->body.size() < kBodyBuffer;
     // Keep reading (to notice the client leaving and to queue a pipelined request), within bounds.
@@ -310,6 +325,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
                             [self = shared_from_this()](boost::system::error_code ec, size_t n) {
                               self->reading_ = false;
                               if (self->closed_) return;
+                              if (self->upgrade_) {
+                                if (!ec) self->in_.append(self->buffer_.get(), n);
+                                self->maybe_hand_off();
+                                return;
+                              }
                               if (ec) {
                                 // The client is gone (or half-closed with no request in progress).
                                 if (self->exchange_ && !self->exchange_->finished) {
@@ -396,6 +416,22 @@ class Connection : public std::enable_shared_from_this<Connection> {
     send(std::move(response), nullptr, 0, {}, nullptr);
   }
 
+  void maybe_hand_off() {
+    if (!upgrade_ || reading_ || !upgrade_written_ || closed_) return;
+    auto self = shared_from_this();
+    auto take = std::move(upgrade_);
+    upgrade_ = nullptr;
+    closed_ = true;
+    std::unique_ptr<Stream> stream = std::move(stream_);
+    std::string rest = std::move(in_);
+    if (auto exchange = std::move(exchange_)) {
+      exchange->finished = true;
+      server_.end_exchange(*exchange);
+    }
+    server_.connection_closed(this);
+    take(std::move(stream), std::move(rest));
+  }
+
   void peer_gone() {
     auto exchange = exchange_;
     if (!exchange || exchange->aborted || exchange->finished) return;
@@ -424,6 +460,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool close_after_writes_ = false;
   bool in_read_handler_ = false;
   std::shared_ptr<Exchange> to_dispatch_;  // a head parsed by the read handler, for JavaScript
+  HandOff upgrade_;               // set while an upgrade's response is being written
+  bool upgrade_written_ = false;
 };
 
 Server::Server(Runtime& rt, std::unique_ptr<Listener> listener, v8::Local<v8::Function> dispatch,
@@ -735,6 +773,16 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
   });
   conn.flush_now();
   conn.finish(*exchange, keep_alive);
+}
+
+void Server::upgrade(uint32_t id, const std::vector<std::string>& headers, HandOff hand_off) {
+  auto exchange = this->exchange(id);
+  if (exchange->head_sent) throw bridge::JsError{"Http", "response already sent"};
+  exchange->head_sent = true;
+  std::string out = "HTTP/1.1 101 Switching Protocols\r\n";
+  for (size_t i = 0; i + 1 < headers.size(); i += 2) out += headers[i] + ": " + headers[i + 1] + "\r\n";
+  out += "date: " + http_date() + "\r\n\r\n";
+  exchange->conn->hand_off(std::move(out), std::move(hand_off));
 }
 
 namespace {

@@ -40,6 +40,10 @@ using tcp = asio::ip::tcp;
 class Server;
 class Connection;
 
+// Takes over an upgraded connection's socket and the bytes read past the
+// request head; no socket if the connection closed before the hand-off.
+using HandOff = std::function<void(std::unique_ptr<Stream>, std::string)>;
+
 // One request and its response.
 struct Exchange {
   uint32_t id = 0;
@@ -84,6 +88,9 @@ class Server : public Resource {
   // Writes the response head and, unless `streamed`, the whole body.
   void respond(uint32_t id, int status, const std::vector<std::string>& headers, const uint8_t* body,
                size_t body_size, bool streamed);
+  // Answers 101 Switching Protocols with `headers` (a flat name, value list);
+  // once it is written the exchange ends and `hand_off` gets the socket.
+  void upgrade(uint32_t id, const std::vector<std::string>& headers, HandOff hand_off);
 
   // Used by connections.
   Runtime& rt;

@@ -65,8 +65,15 @@ class TlsStream : public Stream {
   // No close_notify: the response framing already tells the client where it ends.
   void close() override {
     boost::system::error_code ec;
-    stream_.lowest_layer().shutdown(tcp::socket::shutdown_both, ec);
-    stream_.lowest_layer().close(ec);
+    char sink[4096];
+    auto& socket = stream_.lowest_layer();
+    while (socket.available(ec) > 0 && !ec) socket.read_some(asio::buffer(sink), ec);
+    socket.shutdown(tcp::socket::shutdown_both, ec);
+    socket.close(ec);
+  }
+  void cancel() override {
+    boost::system::error_code ec;
+    stream_.lowest_layer().cancel(ec);
   }
 
   tcp::endpoint remote() const override {
