@@ -66,7 +66,7 @@ class TlsStream : public Stream {
   void close() override {
     boost::system::error_code ec;
     char sink[4096];
-    auto& socket = stream_.lowest_layer();
+    auto& socket = stream_.next_layer();
     while (socket.available(ec) > 0 && !ec) socket.read_some(asio::buffer(sink), ec);
     socket.shutdown(tcp::socket::shutdown_both, ec);
     socket.close(ec);
