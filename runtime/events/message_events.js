@@ -1,5 +1,5 @@
 // MessageEvent (HTML §9.2) and CloseEvent (WebSockets Standard §5): the
-// events a WebSocket dispatches, as Deno exposes them.
+// events a WebSocket and a MessagePort dispatch, as Deno exposes them.
 const { requiredArguments, inspectAttributes, toStringTag, toDOMString, toDictionary, defineGlobal } = internals.webidl;
 const { Event } = internals.events;
 

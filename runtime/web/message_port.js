@@ -1,4 +1,4 @@
-// MessageChannel, MessagePort and MessageEvent (HTML §9.4), between two ports
+// MessageChannel and MessagePort (HTML §9.4), between two ports
 // of the same program. postMessage clones (and transfers: the sender's buffers
 // are detached at once) with structuredClone; the other port gets a "message"
 // event in a later task, once its queue is enabled (start(), or setting
@@ -6,37 +6,8 @@
 // program alive by itself, only a message on its way does.
 const { requiredArguments, toDictionary, toDOMString, defineGlobal, toStringTag, inspectAttributes } =
   internals.webidl;
-const { Event, EventTarget, defineEventHandler } = internals.events;
+const { EventTarget, MessageEvent, defineEventHandler } = internals.events;  // events/message_events.js
 const { setTimeout, structuredClone } = globalThis;  // captured: a program may replace the globals
-
-class MessageEvent extends Event {
-  #data;
-  #origin;
-  #lastEventId;
-  #source;
-  #ports;
-
-  constructor(type, eventInitDict = undefined) {
-    const prefix = "Failed to construct 'MessageEvent'";
-    requiredArguments(arguments.length, 1, prefix);
-    const init = toDictionary(eventInitDict, prefix, 2);
-    super(type, init);
-    this.#data = init.data ?? null;
-    this.#origin = init.origin === undefined ? "" : toDOMString(init.origin);
-    this.#lastEventId = init.lastEventId === undefined ? "" : toDOMString(init.lastEventId);
-    this.#source = init.source ?? null;
-    this.#ports = Object.freeze(init.ports === undefined ? [] : [...init.ports]);
-  }
-  static #check(self) {
-    if (self === null || typeof self !== "object" || !(#data in self)) throw new TypeError("Illegal invocation");
-    return self;
-  }
-  get data() { return MessageEvent.#check(this).#data; }
-  get origin() { return MessageEvent.#check(this).#origin; }
-  get lastEventId() { return MessageEvent.#check(this).#lastEventId; }
-  get source() { return MessageEvent.#check(this).#source; }
-  get ports() { return MessageEvent.#check(this).#ports; }
-}
 
 const illegal = Symbol("illegal constructor guard");
 let entangle;  // (a, b) → the two ports are each other's other end
@@ -134,13 +105,12 @@ class MessageChannel {
   get port2() { return MessageChannel.#check(this).#port2; }
 }
 
-for (const cls of [MessageEvent, MessagePort, MessageChannel]) {
+for (const cls of [MessagePort, MessageChannel]) {
   for (const name of Object.getOwnPropertyNames(cls.prototype)) {
     if (name !== "constructor") Object.defineProperty(cls.prototype, name, { enumerable: true });
   }
   toStringTag(cls);
 }
 inspectAttributes(MessageChannel, ["port1", "port2"]);
-defineGlobal("MessageEvent", MessageEvent);
 defineGlobal("MessagePort", MessagePort);
 defineGlobal("MessageChannel", MessageChannel);
