@@ -78,13 +78,16 @@ function toBlobPropertyBag(options, prefix, position) {
 }
 
 let partsOf, isBlob, blobFromParts;
+const { PlatformObject, serializeSteps, readers, hidePlatformObject } = internals.platformObjects;
 
-class Blob {
+// Blob and File are serializable platform objects (structuredClone copies them).
+class Blob extends PlatformObject {
   #parts;
   #size;
   #type;
 
   constructor(blobParts = undefined, options = undefined) {
+    super();
     const prefix = "Failed to construct 'Blob'";
     const list = blobParts === undefined ? [] : toBlobParts(blobParts, prefix);
     const bag = toBlobPropertyBag(options, prefix, 2);
@@ -110,6 +113,12 @@ class Blob {
   static #check(self) {
     if (!isBlob(self)) throw new TypeErrorCtor("Illegal invocation");
     return self;
+  }
+
+  [serializeSteps]() {
+    Blob.#check(this);
+    const bytes = concatParts(this.#parts);
+    return isFile(this) ? ["File", bytes, this.#type, this.name, this.lastModified] : ["Blob", bytes, this.#type];
   }
 
   get size() { return Blob.#check(this).#size; }
@@ -281,6 +290,11 @@ function blobFromBytes(bytes, type) {
   blobFromParts(blob, bytes.byteLength === 0 ? [] : [bytes], normalizeType(type));
   return blob;
 }
+
+hidePlatformObject(Blob);
+readers.set("Blob", ([, bytes, type]) => blobFromBytes(bytes, type));
+readers.set("File", ([, bytes, type, name, lastModified]) =>
+  fileFromParts(bytes.byteLength === 0 ? [] : [bytes], name, type, lastModified));
 
 for (const cls of [Blob, File]) {
   for (const name of Object.getOwnPropertyNames(cls.prototype)) {

@@ -55,6 +55,41 @@ std::string certificate_error_text(long result) {
   }
 }
 
+// rustls' words for a certificate that does not name `host`: `certificate not
+// valid for name "host"; certificate is only valid for DnsName("a") or
+// IpAddress(1.2.3.4)`, from the certificate's subjectAltName entries.
+std::string name_mismatch_text(X509* cert, const std::string& host) {
+  std::vector<std::string> names;
+  auto* entries = static_cast<GENERAL_NAMES*>(X509_get_ext_d2i(cert, NID_subject_alt_name, nullptr, nullptr));
+  for (int i = 0; entries != nullptr && i < sk_GENERAL_NAME_num(entries); ++i) {
+    const GENERAL_NAME* entry = sk_GENERAL_NAME_value(entries, i);
+    if (entry->type == GEN_DNS) {
+      const ASN1_IA5STRING* dns = entry->d.dNSName;
+      names.push_back("DnsName(\"" + std::string(reinterpret_cast<const char*>(dns->data), dns->length) + "\")");
+    } else if (entry->type == GEN_IPADD) {
+      const ASN1_OCTET_STRING* ip = entry->d.iPAddress;
+      if (ip->length == 4) {
+        asio::ip::address_v4::bytes_type bytes;
+        std::memcpy(bytes.data(), ip->data, 4);
+        names.push_back("IpAddress(" + asio::ip::address_v4(bytes).to_string() + ")");
+      } else if (ip->length == 16) {
+        asio::ip::address_v6::bytes_type bytes;
+        std::memcpy(bytes.data(), ip->data, 16);
+        names.push_back("IpAddress(" + asio::ip::address_v6(bytes).to_string() + ")");
+      }
+    }
+  }
+  GENERAL_NAMES_free(entries);
+  std::string text = "certificate not valid for name \"" + host + "\"; certificate ";
+  if (names.empty()) return text + "is not valid for any names (according to its subjectAltName extension)";
+  text += "is only valid for ";
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? " or " : ", ";
+    text += names[i];
+  }
+  return text;
+}
+
 }  // namespace
 
 // A name lookup: getaddrinfo blocks, so it runs on a thread of its own and its
@@ -232,10 +267,20 @@ void Connection::handshake() {
     // The certificate must name the host (or, for an address, list it).
     if (ip) X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), origin_.host.c_str());
     else SSL_set1_host(ssl, origin_.host.c_str());
+    // The names the certificate has are known only while it is verified.
+    tls_->set_verify_callback([this](bool preverified, asio::ssl::verify_context& verifying) {
+      X509_STORE_CTX* store = verifying.native_handle();
+      int error = X509_STORE_CTX_get_error(store);
+      if (!preverified && (error == X509_V_ERR_HOSTNAME_MISMATCH || error == X509_V_ERR_IP_ADDRESS_MISMATCH))
+        name_mismatch_ = name_mismatch_text(X509_STORE_CTX_get_current_cert(store), origin_.host);
+      return preverified;
+    });
   }
   tls_->async_handshake(asio::ssl::stream_base::client, [self = shared_from_this()](const error_code& ec) {
     if (!ec || self->cancelled_ || self->timed_out_) return self->opened(std::nullopt);
     long verify = SSL_get_verify_result(self->tls_->native_handle());
+    if (!self->name_mismatch_.empty())
+      return self->opened(HttpError(Kind::Tls, "invalid peer certificate: " + self->name_mismatch_));
     if (verify != X509_V_OK) return self->opened(HttpError(Kind::Tls, "invalid peer certificate: " + certificate_error_text(verify)));
     self->opened(HttpError(Kind::Tls, "tls handshake error: " + ec.message()));
   });

@@ -93,6 +93,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   Origin origin_;
   boost::asio::ip::tcp::socket socket_;
   std::optional<boost::asio::ssl::stream<boost::asio::ip::tcp::socket&>> tls_;
+  std::string name_mismatch_;  // rustls' text when the certificate names another host
   std::shared_ptr<Lookup> lookup_;  // the name lookup in progress
   boost::asio::steady_timer deadline_;
   TlsConfig* tls_config_ = nullptr;

@@ -31,13 +31,17 @@ const codeOfName = new Map();
 for (const [name, , code] of legacyCodes) if (name !== null) codeOfName.set(name, code);
 
 const captureStackTrace = Error.captureStackTrace;
+const { PlatformObject, serializeSteps, readers, hidePlatformObject } = internals.platformObjects;
 
-class DOMException {
+// A platform object so structuredClone copies it (HTML's serializable
+// DOMException: name, message and stack).
+class DOMException extends PlatformObject {
   #message;
   #name;
   #code;
 
   constructor(message = "", options = "Error") {
+    super();
     this.#message = `${message}`;
     if (options !== null && typeof options === "object") {
       this.#name = "name" in options ? `${options.name}` : "Error";
@@ -59,6 +63,12 @@ class DOMException {
   get name() { return DOMException.#check(this).#name; }
   get code() { return DOMException.#check(this).#code; }
 
+  [serializeSteps]() {
+    const self = DOMException.#check(this);
+    const stack = self.stack;
+    return ["DOMException", self.#message, self.#name, typeof stack === "string" ? stack : undefined];
+  }
+
   // Printed as Deno prints it: like an error, its stack.
   [Symbol.for("Deno.privateCustomInspect")](inspect, options) {
     if (!(#code in this)) return inspect(this, options);
@@ -66,7 +76,12 @@ class DOMException {
   }
 }
 
-Object.setPrototypeOf(DOMException.prototype, Error.prototype);
+hidePlatformObject(DOMException, Error.prototype);
+readers.set("DOMException", ([, message, name, stack]) => {
+  const exception = new DOMException(message, name);
+  Object.defineProperty(exception, "stack", { value: stack, writable: true, configurable: true, enumerable: false });
+  return exception;
+});
 for (const key of ["message", "name", "code"]) {
   Object.defineProperty(DOMException.prototype, key, { enumerable: true });
 }

@@ -1,7 +1,9 @@
 // structuredClone(value, { transfer }): the WebIDL conversion of the options
-// here, the cloning itself in C++ (structured_clone_ops.cc, V8's serializer).
+// here, the cloning itself in C++ (structured_clone_ops.cc, V8's serializer),
+// platform objects through web/platform_object.js.
 const { op_structured_clone } = core.ops;
 const { requiredArguments, toDictionary, defineGlobal } = internals.webidl;
+const { PlatformObject, serializePlatformObject, adoptPlatformObject } = internals.platformObjects;
 
 function structuredClone(value, options = undefined) {
   const prefix = "Failed to execute 'structuredClone'";
@@ -21,7 +23,7 @@ function structuredClone(value, options = undefined) {
       }
     });
   }
-  return op_structured_clone(value, transfer);
+  return op_structured_clone(value, transfer, serializePlatformObject, adoptPlatformObject, PlatformObject);
 }
 
 defineGlobal("structuredClone", structuredClone, true);

@@ -15,10 +15,10 @@ node "$here/server.mjs" > "$tmp/ports" 2> "$tmp/server.err" &
 server=$!
 trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$tmp"' EXIT
 for _ in $(seq 100); do [[ -s $tmp/ports ]] && break; sleep 0.05; done
-read -r HTTP_PORT HTTPS_PORT < "$tmp/ports" || { echo "server did not start"; cat "$tmp/server.err"; exit 1; }
+read -r HTTP_PORT HTTPS_PORT WRONG_HOST_PORT < "$tmp/ports" || { echo "server did not start"; cat "$tmp/server.err"; exit 1; }
 # A port with nothing listening: bound, then closed.
 REFUSED_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
-export HTTP_PORT HTTPS_PORT REFUSED_PORT
+export HTTP_PORT HTTPS_PORT WRONG_HOST_PORT REFUSED_PORT
 status=0
 for program in "$here"/cases/${CASES:-*}.ts; do
   name=$(basename "$program")

@@ -1,6 +1,8 @@
 // The local peer of the fetch tests: plain HTTP and HTTPS (a certificate for
-// localhost signed by certs/ca.pem) on ephemeral ports, which it prints as
-// "HTTP_PORT HTTPS_PORT" on its first line. No internet is involved.
+// localhost signed by certs/ca.pem) and HTTPS with a self-signed certificate
+// for wronghost.test only (certs/wronghost.pem) on ephemeral ports, which it
+// prints as "HTTP_PORT HTTPS_PORT WRONG_HOST_PORT" on its first line. No
+// internet is involved.
 import http from "node:http";
 import https from "node:https";
 import fs from "node:fs";
@@ -119,8 +121,14 @@ const secure = https.createServer({
   key: fs.readFileSync(here + "certs/localhost.key"),
   cert: fs.readFileSync(here + "certs/localhost.pem"),
 }, handler);
+const wrongHost = https.createServer({
+  key: fs.readFileSync(here + "certs/wronghost.key"),
+  cert: fs.readFileSync(here + "certs/wronghost.pem"),
+}, handler);
 plain.listen(0, "127.0.0.1", () => {
   secure.listen(0, "127.0.0.1", () => {
-    console.log(`${plain.address().port} ${secure.address().port}`);
+    wrongHost.listen(0, "127.0.0.1", () => {
+      console.log(`${plain.address().port} ${secure.address().port} ${wrongHost.address().port}`);
+    });
   });
 });

@@ -101,3 +101,50 @@ Deno.test("bad options are TypeErrors with WebIDL's messages", () => {
   assertThrows(() => structuredClone(1, 5 as any), TypeError, prefix + "Argument 2 can not be converted to a dictionary");
   assertThrows(() => (structuredClone as any)(), TypeError, prefix + "1 argument required, but only 0 present");
 });
+
+Deno.test("DOMException is serializable: name, message, code and stack", () => {
+  const original = new DOMException("not there", "NotFoundError");
+  const copy = structuredClone(original);
+  assert(copy !== original && copy instanceof DOMException && copy instanceof Error);
+  assertEquals([copy.name, copy.message, copy.code, copy.stack], ["NotFoundError", "not there", 8, original.stack]);
+  assertEquals(Object.getOwnPropertyNames(copy), ["stack"]);
+  const plain = structuredClone(new DOMException());
+  assertEquals([plain.name, plain.message, plain.code], ["Error", "", 0]);
+  // Inside other values, shared references stay shared.
+  const nested = structuredClone({ list: [original, original], reason: AbortSignal.abort().reason });
+  assert(nested.list[0] === nested.list[1] && nested.list[0] instanceof DOMException);
+  assertEquals([nested.reason.name, nested.reason.message], ["AbortError", "The signal has been aborted"]);
+  // The copy clones again.
+  assertEquals(structuredClone(copy).name, "NotFoundError");
+});
+
+Deno.test("Blob and File are serializable with their bytes, type, name and lastModified", async () => {
+  const blob = new Blob(["hello ", new Uint8Array([119, 111, 114, 108, 100])], { type: "text/plain" });
+  const file = new File(["abc"], "a.txt", { type: "text/x", lastModified: 42 });
+  const [b, f, again] = structuredClone([blob, file, blob]);
+  assert(b instanceof Blob && !(b instanceof File) && b !== blob && again === b);
+  assertEquals([b.size, b.type, await b.text()], [11, "text/plain", "hello world"]);
+  assert(f instanceof File);
+  assertEquals([f.name, f.type, f.lastModified, await f.text()], ["a.txt", "text/x", 42, "abc"]);
+  assertEquals(await structuredClone(new Blob()).text(), "");
+});
+
+Deno.test("Error subclasses clone as the built-in class their name gives", () => {
+  class MyError extends TypeError {
+    constructor(message: string) {
+      super(message);
+      this.name = "MyError";
+    }
+  }
+  const renamed = new Error("x");
+  renamed.name = "RangeError";
+  const copies = structuredClone([new MyError("mine"), new AggregateError([1], "agg"), renamed, new Deno.errors.NotFound("nf")]);
+  assertEquals(copies.map((e) => [e.constructor.name, e.name, e.message, (e.stack ?? "").split("\n")[0]]), [
+    ["Error", "Error", "mine", "MyError: mine"],
+    ["Error", "Error", "agg", "AggregateError: agg"],
+    ["RangeError", "RangeError", "x", "RangeError: x"],
+    ["Error", "Error", "nf", "NotFound: nf"],
+  ]);
+  const e = assertThrows(() => structuredClone(new Error("c", { cause: Symbol("s") })), DOMException) as DOMException;
+  assertEquals(e.name, "DataCloneError");
+});

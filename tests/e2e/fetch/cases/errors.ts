@@ -2,12 +2,15 @@
 const port = Deno.env.get("HTTP_PORT")!;
 const tlsPort = Deno.env.get("HTTPS_PORT")!;
 const refused = Deno.env.get("REFUSED_PORT")!;
-const clean = (s: string) => s.replaceAll(refused, "REFUSED").replaceAll(tlsPort, "TLS").replaceAll(port, "PORT");
+const wrongHost = Deno.env.get("WRONG_HOST_PORT")!;
+const clean = (s: string) =>
+  s.replaceAll(refused, "REFUSED").replaceAll(tlsPort, "TLS").replaceAll(wrongHost, "SELF_SIGNED").replaceAll(port, "PORT");
 for (const url of [
   `http://127.0.0.1:${refused}/`,
   "http://nonexistent.invalid/",
   `https://localhost:${tlsPort}/text`,
   `https://127.0.0.1:${tlsPort}/text`,
+  `https://localhost:${wrongHost}/text`,
   "ftp://example.com/",
   "http://127.0.0.1:6000/",
   "not a url",
