@@ -523,7 +523,7 @@ class URLSearchParams {
     URLSearchParams.#check(this);
     if (typeof callback !== "function") {
       throw new TypeErrorCtor(
-        `The "callback" argument must be of type function. Received ${describeReceived(callback)}`,
+        `The "callback" argument must be of type function. Received ${callback === null ? "null" : typeof callback}`,
       );
     }
     const list = this.#list;
@@ -552,15 +552,6 @@ class URLSearchParams {
 // The printed width of a string that may hold colour escapes.
 function visibleLength(s) {
   return StringPrototypeReplace(s, /\x1b\[[0-9;]*m/g, "").length;
-}
-
-function describeReceived(value) {
-  if (value === null) return "null";
-  if (value === undefined) return "undefined";
-  if (typeof value === "function") return `function ${value.name}`;
-  if (typeof value === "object") return `an instance of ${value.constructor?.name ?? "Object"}`;
-  const shown = typeof value === "string" ? `'${value}'` : String(value);
-  return `type ${typeof value} (${shown})`;
 }
 
 // URLSearchParams iterators: live over the list, as the spec's index-based iteration is.
