@@ -113,4 +113,5 @@ for (const cls of [MessagePort, MessageChannel]) {
 }
 inspectAttributes(MessageChannel, ["port1", "port2"]);
 defineGlobal("MessagePort", MessagePort);
+internals.MessagePort = MessagePort;  // structuredClone refuses it (web/structured_clone.js)
 defineGlobal("MessageChannel", MessageChannel);

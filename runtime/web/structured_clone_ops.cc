@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include <v8.h>
@@ -178,9 +179,11 @@ class Deserializer : public v8::ValueDeserializer::Delegate {
   v8::ValueDeserializer* deserializer_ = nullptr;
 };
 
-// op_structured_clone(value, transfer, serializeSteps, adoptSteps, PlatformObject):
+// op_structured_clone(value, transfer, serializeSteps, adoptSteps, PlatformObject, checkRefused):
 // transfer is an array of ArrayBuffers (web/structured_clone.js checks the
-// WebIDL conversion first); the rest is web/platform_object.js's.
+// WebIDL conversion first); the steps and the class are web/platform_object.js's;
+// checkRefused(value) runs once V8 has accepted the value (so it meets no
+// proxies and no functions) and throws for the platform objects Deno refuses.
 void op_structured_clone(const v8::FunctionCallbackInfo<v8::Value>& info) {
   auto* isolate = info.GetIsolate();
   auto context = isolate->GetCurrentContext();
@@ -208,6 +211,10 @@ void op_structured_clone(const v8::FunctionCallbackInfo<v8::Value>& info) {
   serializer.WriteHeader();
   for (size_t i = 0; i < transfer.size(); ++i) serializer.TransferArrayBuffer(static_cast<uint32_t>(i), transfer[i]);
   if (serializer.WriteValue(context, info[0]).IsNothing()) return;  // the delegate threw
+  if (info[5]->IsFunction()) {
+    v8::Local<v8::Value> argv[] = {info[0]};
+    if (info[5].As<v8::Function>()->Call(context, v8::Undefined(isolate), 1, argv).IsEmpty()) return;
+  }
   auto [data, size] = serializer.Release();
   std::unique_ptr<uint8_t, decltype(&std::free)> bytes(data, &std::free);
 

@@ -148,3 +148,33 @@ Deno.test("Error subclasses clone as the built-in class their name gives", () =>
   const e = assertThrows(() => structuredClone(new Error("c", { cause: Symbol("s") })), DOMException) as DOMException;
   assertEquals(e.name, "DataCloneError");
 });
+
+Deno.test("platform objects that are not serializable are a DataCloneError as the value itself", () => {
+  const unsupported = "Cannot clone object of unsupported type.";
+  class MyURL extends URL {}
+  const makers: [string, () => unknown, string][] = [
+    ["URL", () => new URL("http://a/"), unsupported],
+    ["URL subclass", () => new MyURL("http://a/"), unsupported],
+    ["URLSearchParams", () => new URLSearchParams("a=1"), unsupported],
+    ["Headers", () => new Headers(), unsupported],
+    ["Request", () => new Request("http://a/"), unsupported],
+    ["Response", () => new Response("x"), unsupported],
+    ["ReadableStream", () => new ReadableStream(), unsupported],
+    ["WritableStream", () => new WritableStream(), unsupported],
+    ["TransformStream", () => new TransformStream(), unsupported],
+    ["MessagePort", () => new MessageChannel().port1, "Unsupported object type"],
+  ];
+  for (const [name, make, message] of makers) {
+    const e = assertThrows(() => structuredClone(make()), DOMException) as DOMException;
+    assertEquals([name, e.name, e.message], [name, "DataCloneError", message]);
+  }
+  // As in Deno, inside another value they copy their own properties (none).
+  assertEquals(structuredClone({ url: new URL("http://a/"), list: [new Headers()] }), { url: {}, list: [{}] });
+  // Others that hold no serializable state copy their own properties, as in Deno.
+  for (const value of [new FormData(), new Event("x"), new EventTarget(), new AbortController(), new TextEncoder()]) {
+    assertEquals(structuredClone(value), {});
+  }
+  // What V8 refuses is refused first.
+  const e = assertThrows(() => structuredClone(new Proxy({}, {})), DOMException) as DOMException;
+  assertEquals(e.message, "#<Object> could not be cloned.");
+});
