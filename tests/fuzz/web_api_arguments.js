@@ -113,5 +113,17 @@ for (const name of ["structuredClone", "atob", "btoa", "fetch", "queueMicrotask"
 for (const fn of [crypto.getRandomValues, crypto.randomUUID, crypto.subtle.digest]) {
   for (const self of [crypto, crypto.subtle]) for (const a of odd) for (const b of odd) attempt(() => fn.call(self, a, b));
 }
+// The platform-object base classes behind DOMException, Blob and File.
+const base = Object.getPrototypeOf(Blob);
+for (const cls of [base, Object.getPrototypeOf(base)]) {
+  for (const target of [Array, Blob, File, DOMException, cls]) {
+    const made = attempt(() => Reflect.construct(cls, [], target));
+    attempt(() => cls());
+    for (const proto of [Blob.prototype, File.prototype, DOMException.prototype, null]) {
+      attempt(() => structuredClone(Object.setPrototypeOf(attempt(() => Reflect.construct(cls, [], target)) ?? {}, proto)));
+    }
+    attempt(() => structuredClone([made, made]));
+  }
+}
 await new Promise((resolve) => setTimeout(resolve, 50));
 console.log("done", calls > 100000 ? "(over 100000 calls)" : `(only ${calls} calls)`);
