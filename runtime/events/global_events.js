@@ -5,8 +5,8 @@
 //   dispatchUnloadEvent()                at the end (Deno.exit too)
 //   dispatchErrorEvent(error, message, filename, lineno, colno) -> bool  true if canceled
 //   dispatchRejectionEvent(promise, reason) -> bool                       true if canceled
-const { defineGlobal, inspectAttributes } = internals.webidl;
-const { Event, EventTarget, ErrorEvent, PromiseRejectionEvent, defineEventHandler } = internals.events;
+const { defineGlobal, inspectAttributes, requiredArguments } = internals.webidl;
+const { Event, EventTarget, ErrorEvent, PromiseRejectionEvent, defineEventHandler, reportException } = internals.events;
 
 class Window extends EventTarget {
   constructor() {
@@ -20,6 +20,14 @@ for (const type of ["load", "beforeunload", "unload", "error", "unhandledrejecti
 }
 Object.setPrototypeOf(globalThis, Window.prototype);
 defineGlobal("Window", Window);
+
+// reportError(e) (HTML §8.1.5.3): an ErrorEvent at globalThis; unless a
+// listener cancels it, the program ends with the uncaught-error report.
+function reportError(error) {
+  requiredArguments(arguments.length, 1, "Failed to execute 'reportError'");
+  reportException(error);
+}
+defineGlobal("reportError", reportError, true);
 
 const dispatch = (event) => EventTarget.prototype.dispatchEvent.call(globalThis, event);
 let unloadDispatched = false;

@@ -159,7 +159,7 @@ class ReadableStream {
       throw new $TypeError("ReadableStream is already locked");
     }
     if (IsWritableStreamLocked(pair.writable)) {
-      throw new $TypeError("Target WritableStream is already locked.");
+      throw new $TypeError("Target WritableStream is already locked");
     }
     const promise = ReadableStreamPipeTo(this, pair.writable, opts.preventClose, opts.preventAbort,
       opts.preventCancel, opts.signal);
@@ -184,7 +184,7 @@ class ReadableStream {
       return PromiseReject(new $TypeError("ReadableStream is already locked."));
     }
     if (IsWritableStreamLocked(destination)) {
-      return PromiseReject(new $TypeError("The WritableStream is already locked."));
+      return PromiseReject(new $TypeError("destination WritableStream is already locked."));
     }
     return ReadableStreamPipeTo(this, destination, opts.preventClose, opts.preventAbort, opts.preventCancel,
       opts.signal);

@@ -98,10 +98,22 @@ class Timeout {
   }
 }
 
+// Node's words for what was given instead of a function, as Deno 2 reports
+// (it no longer evaluates a string callback).
+function describeReceived(value) {
+  if (value === null || value === undefined) return `${value}`;
+  if (typeof value === "object") {
+    const name = value.constructor?.name;
+    return name ? `an instance of ${name}` : internals.inspect(value, { depth: -1, colors: false });
+  }
+  let shown = typeof value === "string" ? `'${value}'` : typeof value === "bigint" ? `${value}n` : String(value);
+  if (shown.length > 28) shown = `${shown.slice(0, 25)}...`;
+  return `type ${typeof value} (${shown})`;
+}
+
 function schedule(callback, delay, args, repeat) {
   if (typeof callback !== "function") {
-    const code = String(callback);
-    callback = () => (0, eval)(code);
+    throw new TypeError(`The "callback" argument must be of type function. Received ${describeReceived(callback)}`);
   }
   delay = Number(delay);
   if (!(delay >= 1) || delay > 2147483647) delay = 1; // HTML: NaN, < 1 and overflow mean 1 ms
