@@ -2,7 +2,7 @@
 // subtle.digest (SHA-1/256/384/512). The work is done by OpenSSL (crypto_ops.cc).
 const { op_crypto_get_random_values, op_crypto_random_uuid, op_crypto_digest } = core.ops;
 const {
-  requiredArguments, inspectAttributes, toStringTag, defineGlobal, isArrayBuffer, isSharedArrayBuffer, typedArrayKind,
+  requiredArguments, inspectAttributes, toStringTag, defineGlobal, isArrayBuffer, isSharedView, typedArrayKind,
 } = internals.webidl;
 const { DOMException } = internals;
 
@@ -22,9 +22,12 @@ class SubtleCrypto {
     const prefix = "Failed to execute 'digest' on 'SubtleCrypto'";
     requiredArguments(arguments.length, 2, prefix);
     const name = normalizeDigestAlgorithm(algorithm, prefix);
-    if (isSharedArrayBuffer(data)) data = new Uint8Array(data);
+    // BufferSource: no SharedArrayBuffer, nor a view on one.
     if (!(ArrayBuffer.isView(data) || isArrayBuffer(data))) {
-      throw new TypeError(`${prefix}: Argument 2 can not be converted to a BufferSource`);
+      throw new TypeError(`${prefix}: Argument 2 is not an ArrayBuffer or a view on one`);
+    }
+    if (ArrayBuffer.isView(data) && isSharedView(data)) {
+      throw new TypeError(`${prefix}: Argument 2 is a view on a SharedArrayBuffer, which is not allowed`);
     }
     return op_crypto_digest(name, data);
   }

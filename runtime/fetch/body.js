@@ -10,7 +10,7 @@ const {
 } = S;
 const { isBlob, blobBytes, blobFromBytes } = internals.file;
 const { isFormData, serializeMultipart, parseMultipart, parseUrlencoded } = internals.formData;
-const { isArrayBuffer, isSharedArrayBuffer } = internals.webidl;
+const { isArrayBuffer, isSharedArrayBuffer, isSharedView } = internals.webidl;
 const { op_encoding_encode } = core.ops;
 const { getHeader } = internals.fetch;
 const mime = internals.mime;
@@ -153,7 +153,8 @@ class InnerBody {
 }
 
 // Fetch "extract a body" → { body: InnerBody, contentType: string | null }.
-function extractBody(object, keepalive = false) {
+// `context` names the argument in errors ("Failed to construct 'Response': Argument 1").
+function extractBody(object, keepalive = false, context = "The body") {
   if (IsReadableStream(object)) {
     if (keepalive) throw new TypeErrorCtor("keepalive can not be used with a ReadableStream body");
     if (IsReadableStreamLocked(object) || readableDisturbed(object)) {
@@ -164,10 +165,13 @@ function extractBody(object, keepalive = false) {
   if (isBlob(object)) {
     return { body: new InnerBody(blobBytes(object), object, true), contentType: object.type === "" ? null : object.type };
   }
-  if (isArrayBuffer(object) || isSharedArrayBuffer(object)) {
+  // BufferSource: no SharedArrayBuffer, nor a view on one.
+  if (isSharedArrayBuffer(object)) throw new TypeErrorCtor(`${context} is not an ArrayBuffer`);
+  if (isArrayBuffer(object)) {
     return { body: new InnerBody(new Uint8Array(object).slice(), object), contentType: null };
   }
   if (ArrayBuffer.isView(object)) {
+    if (isSharedView(object)) throw new TypeErrorCtor(`${context} is a view on a SharedArrayBuffer, which is not allowed`);
     const bytes = new Uint8Array(object.buffer, object.byteOffset, object.byteLength).slice();
     return { body: new InnerBody(bytes, object), contentType: null };
   }

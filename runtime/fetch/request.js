@@ -184,7 +184,8 @@ class Request {
     }
     let initBody = null;
     if (options.body !== undefined && options.body !== null) {
-      const { body, contentType } = extractBody(options.body, request.keepalive);
+      const { body, contentType } = extractBody(options.body, request.keepalive,
+        "Failed to construct 'Request': 'body' of 'RequestInit' (Argument 2)");
       initBody = body;
       if (contentType !== null && getHeader(headers, "content-type") === null) {
         F.appendHeaderUnchecked(headers, "content-type", contentType);

@@ -43,7 +43,7 @@ class Response {
     this.#state = newState();
     this.#headers = headersFromList([], "response");
     this.#state.headers = this.#headers;
-    initialize(this, options, body === null ? null : extractBody(body), prefix);
+    initialize(this, options, body === null ? null : extractBody(body, false, `${prefix}: Argument 1`), prefix);
   }
 
   static {

@@ -1,7 +1,7 @@
 // Blob and File (File API §3–4). A Blob's bytes are a list of Uint8Array
 // parts taken at construction (strings encoded, buffers copied once); nested
 // Blobs and slices share their parts' memory rather than copying it.
-const { requiredArguments, toStringTag, defineGlobal, customInspect, isArrayBuffer, isSharedArrayBuffer } =
+const { requiredArguments, toStringTag, defineGlobal, customInspect, isArrayBuffer, isSharedArrayBuffer, isSharedView } =
   internals.webidl;
 const { op_encoding_encode } = core.ops;
 const S = internals.streams;
@@ -37,9 +37,14 @@ const lineEndingsRe = /\r\n?/g;
 function processBlobParts(blobParts, endings, parts, prefix) {
   for (let i = 0; i < blobParts.length; i++) {
     const element = blobParts[i];
-    if (isArrayBuffer(element) || isSharedArrayBuffer(element)) {
+    // BufferSource: no SharedArrayBuffer, nor a view on one.
+    if (isSharedArrayBuffer(element)) throw new TypeErrorCtor(`${prefix}: Argument 1, index ${i} is not an ArrayBuffer`);
+    if (isArrayBuffer(element)) {
       ArrayPrototypePush(parts, TypedArrayPrototypeSlice(new Uint8Array(element)));
     } else if (ArrayBufferIsView(element)) {
+      if (isSharedView(element)) {
+        throw new TypeErrorCtor(`${prefix}: Argument 1, index ${i} is a view on a SharedArrayBuffer, which is not allowed`);
+      }
       ArrayPrototypePush(parts, TypedArrayPrototypeSlice(viewBytes(element)));
     } else if (isBlob(element)) {
       const inner = partsOf(element);

@@ -79,9 +79,18 @@ function typedArrayKind(value) {
   return Reflect.apply(typedArrayTag, value, []);
 }
 
+const typedArrayBuffer = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), "buffer").get;
+const dataViewBuffer = Object.getOwnPropertyDescriptor(DataView.prototype, "buffer").get;
+// Whether an ArrayBufferView is over a SharedArrayBuffer, which a WebIDL
+// BufferSource without [AllowShared] refuses (its own getter, not `.buffer`).
+function isSharedView(view) {
+  const getter = typedArrayKind(view) !== undefined ? typedArrayBuffer : dataViewBuffer;
+  return isSharedArrayBuffer(Reflect.apply(getter, view, []));
+}
+
 function defineGlobal(name, value, enumerable = false) {
   Object.defineProperty(globalThis, name, { value, writable: true, enumerable, configurable: true });
 }
 
 internals.webidl = { requiredArguments, inspectAttributes, toStringTag, toDOMString, toDictionary, defineGlobal,
-  isArrayBuffer, isSharedArrayBuffer, typedArrayKind, customInspect };
+  isArrayBuffer, isSharedArrayBuffer, isSharedView, typedArrayKind, customInspect };

@@ -560,3 +560,27 @@ Deno.test("bad input: init members, BYOB requests, released readers and writers,
       RangeError, "boom"],
   ]);
 });
+
+Deno.test("bad input: a BufferSource is never shared memory", async () => {
+  const shared: any = new SharedArrayBuffer(4);
+  const view: any = new Uint8Array(shared);
+  const onShared = "is a view on a SharedArrayBuffer, which is not allowed";
+  await check([
+    ["new Blob([sab])", () => new Blob([shared]), TypeError, "Failed to construct 'Blob': Argument 1, index 0 is not an ArrayBuffer"],
+    ["new Blob(['a', view])", () => new Blob(["a", new DataView(shared) as any]), TypeError, `Failed to construct 'Blob': Argument 1, index 1 ${onShared}`],
+    ["new File([view], 'n')", () => new File([view], "n"), TypeError, `Failed to construct 'File': Argument 1, index 0 ${onShared}`],
+    ["new Response(sab)", () => new Response(shared), TypeError, "Failed to construct 'Response': Argument 1 is not an ArrayBuffer"],
+    ["new Response(view)", () => new Response(view), TypeError, `Failed to construct 'Response': Argument 1 ${onShared}`],
+    ["new Request(url, {body: sab})", () => new Request("http://a/", { method: "POST", body: shared }),
+      TypeError, "Failed to construct 'Request': 'body' of 'RequestInit' (Argument 2) is not an ArrayBuffer"],
+    ["new Request(url, {body: view})", () => new Request("http://a/", { method: "POST", body: view }),
+      TypeError, `Failed to construct 'Request': 'body' of 'RequestInit' (Argument 2) ${onShared}`],
+    ["crypto.subtle.digest('SHA-256', sab)", () => crypto.subtle.digest("SHA-256", shared), TypeError, null],
+    ["crypto.subtle.digest('SHA-256', view)", () => crypto.subtle.digest("SHA-256", view), TypeError, null],
+    ["byte controller enqueue(view)", () => {
+      let controller: any;
+      new ReadableStream({ type: "bytes", start(c) { controller = c; } });
+      return controller.enqueue(view);
+    }, TypeError, `Failed to execute 'enqueue' on 'ReadableByteStreamController': Argument 1 ${onShared}`],
+  ]);
+});
