@@ -268,8 +268,11 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
       by_url_.emplace(url, std::move(record));
       throw error;
     }
-    // A small module compiles faster than V8 reads a code cache back.
-    if (store_ && !small && !graph_only_ && (!code_cache || compile_source.GetCachedData()->rejected))
+    // A V8 code cache is made the second time a module's code is used, as
+    // browsers do: a module run once does not pay for serialising its code
+    // (a fresh transpile is a first use). Small imported modules get one too:
+    // reading 100 of them back costs less than compiling them.
+    if (store_ && !prepared.fresh && !graph_only_ && (!code_cache || compile_source.GetCachedData()->rejected))
       need_code_cache_.push_back(record.get());
     record->dependencies = dependencies_of(isolate, context, module);
     // New to the store: a fresh transpile, or a graph analysis that did not find it.
