@@ -249,6 +249,17 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
     v8::TryCatch try_catch(isolate);
     auto options = code_cache ? v8::ScriptCompiler::kConsumeCodeCache : v8::ScriptCompiler::kNoCompileOptions;
     if (!v8::ScriptCompiler::CompileModule(isolate, &compile_source, options).ToLocal(&module)) {
+      // transpile_fast passes invalid TypeScript on; the full parse says what is wrong, as a run
+      // without the scanner would.
+      if (type == ModuleType::TypeScript) {
+        auto checked = transpile::transpile(record->original, transpile::Dialect::TypeScript);
+        if (!checked.errors.empty()) {
+          const auto& d = checked.errors.front();
+          CompileError error{"SyntaxError: " + d.message, url, d.line, d.column};
+          by_url_.emplace(url, std::move(record));
+          throw error;
+        }
+      }
       auto message = try_catch.Message();
       std::string text = to_std_string(isolate, message->Get());
       if (text.starts_with("Uncaught ")) text.erase(0, 9);
@@ -257,8 +268,11 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
       by_url_.emplace(url, std::move(record));
       throw error;
     }
-    // A small module compiles faster than V8 reads a code cache back.
-    if (store_ && !small && !graph_only_ && (!code_cache || compile_source.GetCachedData()->rejected))
+    // A V8 code cache is made the second time a module's code is used, as
+    // browsers do: a module run once does not pay for serialising its code
+    // (a fresh transpile is a first use). Small imported modules get one too:
+    // reading 100 of them back costs less than compiling them.
+    if (store_ && !prepared.fresh && !graph_only_ && (!code_cache || compile_source.GetCachedData()->rejected))
       need_code_cache_.push_back(record.get());
     record->dependencies = dependencies_of(isolate, context, module);
     // New to the store: a fresh transpile, or a graph analysis that did not find it.

@@ -82,9 +82,7 @@ class ModuleStore {
 };
 
 // A main module smaller than this is transpiled afresh, never looked up in or
-// written to a store's databases (a one-file program should not open them),
-// and no module this small gets a V8 code cache (it compiles faster than V8
-// reads one back).
+// written to a store's databases (a one-file program should not open them).
 constexpr size_t kSmallSourceBytes = 4096;
 
 // A short stable hash of a module's text and type ("ts" or "js"), the key of

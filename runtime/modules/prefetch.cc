@@ -67,7 +67,7 @@ PreparedModule prepare_module(const std::string& url, ModuleStore* store, const 
       return out;
     }
   }
-  auto result = transpile::transpile(out.source.text,
+  auto result = transpile::transpile_fast(out.source.text,
                                      typescript ? transpile::Dialect::TypeScript : transpile::Dialect::JavaScript);
   if (store) store->count_transpile();
   if (!result.errors.empty()) {

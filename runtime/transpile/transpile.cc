@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "runtime/transpile/fast_erase.h"
 #include "runtime/transpile/walker.h"
 
 extern "C" const TSLanguage* tree_sitter_typescript();
@@ -162,6 +163,8 @@ bool javascriptNeedsWork(std::string_view s) {
   return false;
 }
 
+}  // namespace
+
 void appendBlank(std::string& out, std::string_view r, bool semicolon) {
   for (size_t i = 0; i < r.size(); i++) {
     unsigned char c = r[i];
@@ -192,8 +195,6 @@ void appendLineTerminators(std::string& out, std::string_view r) {
       out.append(r.substr(i, 3)), i += 2;
   }
 }
-
-}  // namespace
 
 Symbols::Symbols(const TSLanguage* language, bool typescript) {
 #define TC_LOOKUP(name) name = lookup(language, #name, true);
@@ -1443,6 +1444,12 @@ Result transpile(std::string_view source, Dialect dialect) {
     t.walkJavaScript(tree.root());
   }
   return t.finish();
+}
+
+Result transpile_fast(std::string_view source, Dialect dialect) {
+  if (dialect == Dialect::TypeScript)
+    if (auto code = detail::eraseTypesFast(source)) return {std::move(*code), {}};
+  return transpile(source, dialect);
 }
 
 }  // namespace toolchain::transpile

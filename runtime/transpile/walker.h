@@ -101,6 +101,11 @@ struct EnumValue {
   double number = 0;
 };
 
+// Appends the blanked form of `range` (spaces, its line terminators kept;
+// `semicolon`: the first character becomes ';'). Shared with fast_erase.cc.
+void appendBlank(std::string& out, std::string_view range, bool semicolon);
+void appendLineTerminators(std::string& out, std::string_view range);
+
 class Transpiler {
  public:
   Transpiler(std::string_view source, const Symbols& symbols, bool typescript);
