@@ -185,7 +185,7 @@ function makeServer(options, handler) {
       const upgrade = internals.websocket?.take(response);
       if (upgrade !== undefined) {
         internals.websocket.start(upgrade, server.rid, id, list);
-        complete(id);
+        complete(exchange);
         return;
       }
       if (body === null || body.staticBytes !== null) {
@@ -248,7 +248,10 @@ function makeServer(options, handler) {
     if (kind === NOTIFY_FINISHED) {
       servers.delete(server.rid);
       op_http_server_close(server.rid);
-      resolveFinished();
+      // After the close events of the server's WebSockets, as in Deno.
+      const sockets = internals.websocket?.closed(server.rid);
+      if (sockets === undefined) resolveFinished();
+      else PromisePrototypeThen(sockets, resolveFinished);
       stopSignals();
       return;
     }
@@ -279,7 +282,10 @@ function makeServer(options, handler) {
   const shutdown = () => {
     if (!shuttingDown) {
       shuttingDown = true;
-      if (servers.has(rid)) op_http_shutdown(rid);
+      if (servers.has(rid)) {
+        internals.websocket?.goAway(rid);  // open WebSockets close with 1001, as in Deno
+        op_http_shutdown(rid);
+      }
     }
     return PromisePrototypeThen(finished, () => undefined);
   };

@@ -221,6 +221,23 @@ void WebSocketConnection::close(uint16_t code, const std::string& reason) {
   });
 }
 
+void WebSocketConnection::go_away() {
+  if (state_ == State::Closed || end_) return;
+  close_received_ = true;  // read no more
+  if (!close_sent_) {
+    close_sent_ = true;
+    queue_frame(server_frame(Opcode::Close, close_payload(kGoingAway, "Server shutting down")), 0);
+  }
+  state_ = State::Closing;
+  // Not connected yet: start() writes the frame and closes.
+  if (!socket_) {
+    end_.emplace(kNoStatus, "", true);
+    close_socket_ = true;
+    return;
+  }
+  end(kNoStatus, "", true);
+}
+
 void WebSocketConnection::fail(uint16_t code, const std::string& wire_reason, const std::string& message,
                                uint16_t event_code, const std::string& event_reason) {
   if (state_ == State::Closed || end_) return;

@@ -50,6 +50,10 @@ class WebSocketConnection : public Resource, public std::enable_shared_from_this
   void send(websocket::Opcode opcode, const uint8_t* data, size_t size);
   // Starts the closing handshake (kNoStatus: a close frame without a code).
   void close(uint16_t code, const std::string& reason);
+  // The server shuts down: as Deno, a close frame 1001 "Server shutting
+  // down", then the socket closes without waiting for the client's answer and
+  // JavaScript gets kClose(1005, "", clean).
+  void go_away();
   // Payload bytes queued and not yet written (WebSocket.bufferedAmount).
   size_t buffered_amount() const { return buffered_; }
 

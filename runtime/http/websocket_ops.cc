@@ -50,6 +50,9 @@ void op_ws_close(Runtime& rt, uint32_t rid, uint32_t code, std::string reason) {
   rt.resources.get<WebSocketConnection>(rid)->close(static_cast<uint16_t>(code), reason);
 }
 
+// The server this socket came from shuts down.
+void op_ws_go_away(Runtime& rt, uint32_t rid) { rt.resources.get<WebSocketConnection>(rid)->go_away(); }
+
 double op_ws_buffered_amount(Runtime& rt, uint32_t rid) {
   return static_cast<double>(rt.resources.get<WebSocketConnection>(rid)->buffered_amount());
 }
@@ -65,6 +68,7 @@ void register_websocket_ops(bridge::OpRegistry& r) {
   r.sync<op_ws_send_text>("op_ws_send_text");
   r.sync<op_ws_send_binary>("op_ws_send_binary");
   r.sync<op_ws_close>("op_ws_close");
+  r.sync<op_ws_go_away>("op_ws_go_away");
   r.sync<op_ws_buffered_amount>("op_ws_buffered_amount");
   r.sync<op_ws_release>("op_ws_release");
 }

@@ -2,7 +2,8 @@
 // client and raw sockets. Each socket's events go to a log kept per case
 // (the `case` query parameter); GET /log?case=NAME returns it once the socket
 // has closed, so the transcript does not depend on timing.
-// Prints "listening <port>"; exits when /shutdown finishes it.
+// Prints "listening <port>"; exits when /shutdown (or SIGINT) finishes it,
+// after printing the logs of the sockets still open then.
 const logs = new Map<string, string[]>();
 const closed = new Map<string, () => void>();
 const closedPromise = new Map<string, Promise<void>>();
@@ -191,3 +192,10 @@ const server = Deno.serve({
       return new Response("not found", { status: 404 });
   }
 });
+
+await server.finished;
+// The sockets open at shutdown: their close events came before `finished`.
+for (const name of ["shutdown_ws", "shutdown_raw", "sigint_ws", "sigint_raw"]) {
+  for (const line of logs.get(name) ?? []) console.log(`${name}: ${line}`);
+}
+console.log("finished");
