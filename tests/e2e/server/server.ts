@@ -101,6 +101,12 @@ const server = Deno.serve({
     }
     case "/not-a-response":
       return "nope" as unknown as Response;
+    case "/hold": {
+      // lifecycle.py: in flight until the client has sent the whole body.
+      console.log("holding");
+      const body = await req.text();
+      return new Response(`held ${body}`);
+    }
     case "/slow":
       await new Promise((r) => setTimeout(r, 500));
       return new Response("slow done");
