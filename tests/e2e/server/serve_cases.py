@@ -218,16 +218,17 @@ def run_cases(port, port2):
 
     case("shutdown(): in-flight request finishes, new connections refused")
     slow = {}
+    # Sent before /shutdown's connection is opened: the server accepts it
+    # first, and /shutdown's handler waits 50 ms more before shutting down.
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    c.request("GET", "/slow")
 
     def fetch_slow():
-        c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-        c.request("GET", "/slow")
         r = c.getresponse()
         slow["r"] = (r.status, r.read(), r.getheader("connection"))
 
     t = threading.Thread(target=fetch_slow)
     t.start()
-    time.sleep(0.15)
     raw(port, get("/shutdown"))
     t.join()
     log(f"  in flight: {slow.get('r')}")
