@@ -14,6 +14,12 @@ const PromisePrototypeThen = (p, f, r) => Promise.prototype.then.call(p, f, r);
 const ObjectFreeze = Object.freeze;
 const AbortControllerCtor = AbortController;
 const InnerBody = F.InnerBody;
+const { isBlob } = internals.file;
+const { isFormData } = internals.formData;
+
+// Deno sends a Blob or FormData body as a stream (chunked), strings and buffers with a length.
+const framedAsStream = (source) =>
+  source !== null && typeof source === "object" && (isBlob(source) || isFormData(source));
 
 const NOTIFY_ABORTED = 0, NOTIFY_COMPLETED = 1, NOTIFY_FINISHED = 2;
 const encoder = new TextEncoder();
@@ -188,7 +194,7 @@ function makeServer(options, handler) {
         complete(exchange);
         return;
       }
-      if (body === null || body.staticBytes !== null) {
+      if (body === null || (body.staticBytes !== null && !framedAsStream(body.source))) {
         op_http_respond(server.rid, id, state.status, list, body === null ? null : body.staticBytes, false);
         // Written (or queued) whole: unless info.completed waits for it, forget the exchange.
         if (exchange.onCompleted === null) complete(exchange);

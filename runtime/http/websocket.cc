@@ -26,13 +26,23 @@ WebSocketConnection::WebSocketConnection(Runtime& rt, v8::Local<v8::Function> on
   rt_.ref();
 }
 
-WebSocketConnection::~WebSocketConnection() {
+WebSocketConnection::~WebSocketConnection() { detach(); }
+
+void WebSocketConnection::detach() {
+  state_ = State::Closed;
+  idle_timer_.cancel();
+  close_timer_.cancel();
   if (socket_) socket_->close();
-  if (ref_) rt_.unref();
+  on_event_.Reset();
+  if (ref_) {
+    ref_ = false;
+    rt_.unref();
+  }
 }
 
 template <typename Make>
 void WebSocketConnection::emit(EventKind kind, Make make) {
+  if (on_event_.IsEmpty()) return;  // detached
   v8::Isolate* isolate = rt_.isolate();
   v8::HandleScope scope(isolate);
   v8::Context::Scope context_scope(rt_.context());

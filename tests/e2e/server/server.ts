@@ -65,6 +65,21 @@ const server = Deno.serve({
         },
       }));
     }
+    case "/bytes":
+      return new Response(enc.encode("raw bytes"));
+    case "/blob":
+      return new Response(new Blob(["<p>blob</p>"], { type: "text/html" }));
+    case "/form":
+      return new Response(new URLSearchParams({ a: "1", b: "x y" }));
+    case "/own-type":
+      return new Response("{}", { headers: { "content-type": "application/vnd.custom+json" } });
+    case "/body-type": {
+      const body = req.body;
+      const reader = body!.getReader();
+      let bytes = 0;
+      for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.byteLength;
+      return new Response(`${body instanceof ReadableStream} ${req.bodyUsed} ${bytes}`);
+    }
     case "/headers": {
       let error = "";
       try {

@@ -483,6 +483,15 @@ async function main() {
   await stopped(server);
   let stderr = server.stderr();
 
+  // Deno.exit() with sockets open: they are dropped (under the daemon, the
+  // program's end must not touch them after its isolate is gone).
+  log("== exit_with_open_sockets");
+  const third = await startServer();
+  port = third.port;
+  await openSocketsThenStop("exit", () => fetch(`http://127.0.0.1:${port}/exit`).then((r) => r.text()));
+  await stopped(third);
+  stderr += third.stderr();
+
   // SIGINT (Ctrl-C; the client forwards it to the daemon) does what shutdown() does, then exits 130.
   log("== sigint_with_open_sockets");
   const second = await startServer();

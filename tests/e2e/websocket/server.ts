@@ -70,6 +70,10 @@ const server = Deno.serve({
     case "/shutdown":
       setTimeout(() => server.shutdown(), 10);
       return new Response("bye");
+    case "/exit":
+      // The program ends with its sockets open (the daemon must outlive it).
+      setTimeout(() => Deno.exit(0), 10);
+      return new Response("bye");
     case "/echo": {
       // Echoes every message as it came; text "close:CODE:REASON" closes instead.
       const log = logFor(name);
