@@ -71,6 +71,7 @@ void WebSocketConnection::start(std::unique_ptr<http::Stream> socket, std::strin
     if (self->state_ == State::Connecting) {
       self->state_ = State::Open;
       self->emit(kOpen, [](v8::Isolate*, v8::Local<v8::Value>*) { return 0; });
+      if (self->close_sent_) self->state_ = State::Closing;  // the server went away first (go_away)
     }
     self->arm_idle_timer();
     self->flush();
@@ -209,7 +210,7 @@ void WebSocketConnection::flush() {
 }
 
 void WebSocketConnection::send(Opcode opcode, const uint8_t* data, size_t size) {
-  if (state_ != State::Open && state_ != State::Connecting) return;
+  if ((state_ != State::Open && state_ != State::Connecting) || close_sent_) return;
   std::string frame;
   frame.reserve(size + 10);
   append_frame_head(frame, opcode, size);
@@ -238,13 +239,13 @@ void WebSocketConnection::go_away() {
     close_sent_ = true;
     queue_frame(server_frame(Opcode::Close, close_payload(kGoingAway, "Server shutting down")), 0);
   }
-  state_ = State::Closing;
-  // Not connected yet: start() writes the frame and closes.
+  // Not connected yet: start() opens (as Deno), writes the frame and closes.
   if (!socket_) {
     end_.emplace(kNoStatus, "", true);
     close_socket_ = true;
     return;
   }
+  state_ = State::Closing;
   end(kNoStatus, "", true);
 }
 

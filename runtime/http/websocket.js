@@ -144,7 +144,8 @@ class WebSocket extends EventTarget {
 
   static goAway(socket) {
     if (socket.#rid !== 0 && socket.#readyState !== CLOSED) {
-      socket.#readyState = CLOSING;
+      // One not open yet still opens first (OPEN in its open event, as Deno), then closes.
+      if (socket.#readyState === OPEN) socket.#readyState = CLOSING;
       op_ws_go_away(socket.#rid);
     }
   }

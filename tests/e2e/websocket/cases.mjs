@@ -148,7 +148,7 @@ const handshake = (path, extra = "") =>
 // A raw client: sends `request` then each of `steps` (bytes, or a number of
 // ms to wait); logs the response head and the frames that come back until
 // the server closes (or `keepMs` passes; then, if `vanish`, the socket is destroyed).
-function rawClient(name, request, steps = [], { keepMs = 5000, vanish = false, onUpgraded, log = out.push.bind(out) } = {}) {
+function rawClient(name, request, steps = [], { keepMs = 5000, vanish = false, onUpgraded, onSent, log = out.push.bind(out) } = {}) {
   return new Promise((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
     let data = Buffer.alloc(0);
@@ -182,7 +182,7 @@ function rawClient(name, request, steps = [], { keepMs = 5000, vanish = false, o
     socket.on("end", () => finish("server closed"));
     socket.on("error", (e) => finish(`error ${e.code}`));
     socket.on("connect", async () => {
-      socket.write(request);
+      socket.write(request, onSent);
       for (const step of steps) {
         if (typeof step === "number") await sleep(step);
         else if (!socket.destroyed) socket.write(step);
@@ -442,10 +442,20 @@ function logServerOutput(server) {
 // Opens a `ws` client and a raw client (which never answers a close frame)
 // on /echo, then `stop()`s the server: both sockets get Deno's close 1001
 // "Server shutting down" and the server's close events come before `finished`.
-async function openSocketsThenStop(prefix, stop) {
-  let echoed, upgraded;
+// With `late`, a third socket's handshake is in (sent first) but its 101
+// response comes only after shutdown() was called: it opens, then closes.
+async function openSocketsThenStop(prefix, stop, { late = false } = {}) {
+  let echoed, upgraded, sent;
   const wsEchoed = new Promise((r) => (echoed = r));
   const rawUpgraded = new Promise((r) => (upgraded = r));
+  const lateSent = new Promise((r) => (sent = r));
+  const lateLog = [];
+  const lateRaw = late
+    ? rawClient(`${prefix}_late`, handshake(`/late-upgrade?case=${prefix}_late`), [], {
+      keepMs: 8000, onSent: sent, log: (line) => lateLog.push(line),
+    })
+    : (sent(), null);
+  await withTimeout(lateSent, 10000, `${prefix}: late handshake sent`);
   const rawLog = [];
   const raw = rawClient(`${prefix}_raw`, handshake(`/echo?case=${prefix}_raw`), [], {
     keepMs: 8000, onUpgraded: upgraded, log: (line) => rawLog.push(line),
@@ -455,7 +465,9 @@ async function openSocketsThenStop(prefix, stop) {
   await stop();
   await ws;
   await raw;
+  await lateRaw;
   rawLog.forEach((line) => log(line));
+  lateLog.forEach((line) => log(line));
 }
 
 // The non-upgrade server cases end in a 500 whose error is logged: the server's
@@ -474,7 +486,8 @@ async function main() {
   }
   log("== shutdown_with_open_sockets");
   await openSocketsThenStop("shutdown", () =>
-    fetch(`http://127.0.0.1:${port}/shutdown`).then((r) => r.text()).catch((e) => log(`  shutdown: ${e.cause?.code ?? e.message}`)));
+    fetch(`http://127.0.0.1:${port}/shutdown`).then((r) => r.text()).catch((e) => log(`  shutdown: ${e.cause?.code ?? e.message}`)),
+  { late: true });
   const stopped = async (server) => {
     const code = await withTimeout(server.exit, 10000, "server exit").catch(() => (server.child.kill("SIGKILL"), "killed"));
     logServerOutput(server);
