@@ -126,7 +126,14 @@ std::string Runtime::resolve_path(std::string_view path) const {
 }
 
 void Runtime::require(permissions::Kind kind, std::string_view value, std::string_view api_name) {
-  if (auto denied = permissions.check(kind, value, api_name)) throw bridge::JsError{denied->error_class, denied->message};
+  std::optional<permissions::PermissionError> denied;
+  try {
+    denied = permissions.check(kind, value, api_name);
+  } catch (const permissions::DescriptorError& e) {
+    // A malformed value from the program (a host "a b"): Deno's URIError/TypeError.
+    throw bridge::JsError{e.error_class(), e.what()};
+  }
+  if (denied) throw bridge::JsError{denied->error_class, denied->message};
 }
 
 void Runtime::require_all(permissions::Kind kind, std::string_view api_name) {

@@ -2,6 +2,8 @@
 // registered with core so C++ can construct it.
 const errorClasses = { __proto__: null };
 core.errorClasses = errorClasses;
+// The built-in V8 has no C++ constructor for (a malformed permission host is one).
+errorClasses.URIError = URIError;
 
 function defineErrorClass(name, base = Error) {
   const cls = {

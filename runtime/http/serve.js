@@ -14,6 +14,12 @@ const PromisePrototypeThen = (p, f, r) => Promise.prototype.then.call(p, f, r);
 const ObjectFreeze = Object.freeze;
 const AbortControllerCtor = AbortController;
 const InnerBody = F.InnerBody;
+const { isBlob } = internals.file;
+const { isFormData } = internals.formData;
+
+// Deno sends a Blob or FormData body as a stream (chunked), strings and buffers with a length.
+const framedAsStream = (source) =>
+  source !== null && typeof source === "object" && (isBlob(source) || isFormData(source));
 
 const NOTIFY_ABORTED = 0, NOTIFY_COMPLETED = 1, NOTIFY_FINISHED = 2;
 const encoder = new TextEncoder();
@@ -185,10 +191,10 @@ function makeServer(options, handler) {
       const upgrade = internals.websocket?.take(response);
       if (upgrade !== undefined) {
         internals.websocket.start(upgrade, server.rid, id, list);
-        complete(id);
+        complete(exchange);
         return;
       }
-      if (body === null || body.staticBytes !== null) {
+      if (body === null || (body.staticBytes !== null && !framedAsStream(body.source))) {
         op_http_respond(server.rid, id, state.status, list, body === null ? null : body.staticBytes, false);
         // Written (or queued) whole: unless info.completed waits for it, forget the exchange.
         if (exchange.onCompleted === null) complete(exchange);
@@ -248,7 +254,10 @@ function makeServer(options, handler) {
     if (kind === NOTIFY_FINISHED) {
       servers.delete(server.rid);
       op_http_server_close(server.rid);
-      resolveFinished();
+      // After the close events of the server's WebSockets, as in Deno.
+      const sockets = internals.websocket?.closed(server.rid);
+      if (sockets === undefined) resolveFinished();
+      else PromisePrototypeThen(sockets, resolveFinished);
       stopSignals();
       return;
     }
@@ -279,7 +288,10 @@ function makeServer(options, handler) {
   const shutdown = () => {
     if (!shuttingDown) {
       shuttingDown = true;
-      if (servers.has(rid)) op_http_shutdown(rid);
+      if (servers.has(rid)) {
+        internals.websocket?.goAway(rid);  // open WebSockets close with 1001, as in Deno
+        op_http_shutdown(rid);
+      }
     }
     return PromisePrototypeThen(finished, () => undefined);
   };

@@ -688,6 +688,9 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
   const auto& head = exchange->head;
   // During shutdown the connection closes after this response, without saying so (as Deno).
   bool keep_alive = head.keep_alive;
+  // A whole response before the request body is all here: the connection
+  // closes after it (finish()), so say so (RFC 9110 §10.1.1, as Deno).
+  if (!streamed && !exchange->body_complete) keep_alive = false;
   bool no_body = exchange->no_body || status < 200 || status == 204 || status == 304;
   exchange->no_body = no_body;
   // Automatic compression: a compressed body is framed as a stream is (no content-length).

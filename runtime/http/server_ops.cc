@@ -30,17 +30,23 @@ std::unique_ptr<http::Listener> make_listener(Runtime& rt, const std::string& ho
       rt.require(permissions::Kind::Write, *path, "Deno.serve()");
       return http::listen_unix(rt.loop(), rt.resolve_path(*path), *path);
     }
-    rt.require(permissions::Kind::Net, fmt::format("{}:{}", hostname, port), "Deno.serve()");
+    // An IPv6 address may come in brackets; Deno names it so in the permission check ("[::1]:0").
+    std::string host = hostname.size() >= 2 && hostname.front() == '[' && hostname.back() == ']'
+                           ? hostname.substr(1, hostname.size() - 2)
+                           : hostname;
+    rt.require(permissions::Kind::Net,
+               fmt::format("{}:{}", host.find(':') != std::string::npos ? "[" + host + "]" : host, port),
+               "Deno.serve()");
     std::shared_ptr<asio::ssl::context> tls;
     if (cert && key) tls = http::make_tls_server_context(*cert, *key);
     boost::system::error_code ec;
-    auto address = asio::ip::make_address(hostname == "localhost" ? "127.0.0.1" : hostname, ec);
+    auto address = asio::ip::make_address(host == "localhost" ? "127.0.0.1" : host, ec);
     if (ec) {
       // A name: its first address, as Deno's listen does.
       tcp::resolver resolver(rt.loop());
-      auto results = resolver.resolve(hostname, "", ec);
+      auto results = resolver.resolve(host, "", ec);
       if (ec || results.empty()) {
-        throw bridge::JsError{"NotFound", fmt::format("failed to lookup address information: Name or service not known")};
+        throw bridge::JsError{"Error", "failed to lookup address information: Name or service not known"};
       }
       address = results.begin()->endpoint().address();
     }

@@ -26,13 +26,23 @@ WebSocketConnection::WebSocketConnection(Runtime& rt, v8::Local<v8::Function> on
   rt_.ref();
 }
 
-WebSocketConnection::~WebSocketConnection() {
+WebSocketConnection::~WebSocketConnection() { detach(); }
+
+void WebSocketConnection::detach() {
+  state_ = State::Closed;
+  idle_timer_.cancel();
+  close_timer_.cancel();
   if (socket_) socket_->close();
-  if (ref_) rt_.unref();
+  on_event_.Reset();
+  if (ref_) {
+    ref_ = false;
+    rt_.unref();
+  }
 }
 
 template <typename Make>
 void WebSocketConnection::emit(EventKind kind, Make make) {
+  if (on_event_.IsEmpty()) return;  // detached
   v8::Isolate* isolate = rt_.isolate();
   v8::HandleScope scope(isolate);
   v8::Context::Scope context_scope(rt_.context());
@@ -61,6 +71,7 @@ void WebSocketConnection::start(std::unique_ptr<http::Stream> socket, std::strin
     if (self->state_ == State::Connecting) {
       self->state_ = State::Open;
       self->emit(kOpen, [](v8::Isolate*, v8::Local<v8::Value>*) { return 0; });
+      if (self->close_sent_) self->state_ = State::Closing;  // the server went away first (go_away)
     }
     self->arm_idle_timer();
     self->flush();
@@ -199,7 +210,7 @@ void WebSocketConnection::flush() {
 }
 
 void WebSocketConnection::send(Opcode opcode, const uint8_t* data, size_t size) {
-  if (state_ != State::Open && state_ != State::Connecting) return;
+  if ((state_ != State::Open && state_ != State::Connecting) || close_sent_) return;
   std::string frame;
   frame.reserve(size + 10);
   append_frame_head(frame, opcode, size);
@@ -219,6 +230,23 @@ void WebSocketConnection::close(uint16_t code, const std::string& reason) {
     self->end_.emplace(kAbnormal, "", false);
     self->finish();
   });
+}
+
+void WebSocketConnection::go_away() {
+  if (state_ == State::Closed || end_) return;
+  close_received_ = true;  // read no more
+  if (!close_sent_) {
+    close_sent_ = true;
+    queue_frame(server_frame(Opcode::Close, close_payload(kGoingAway, "Server shutting down")), 0);
+  }
+  // Not connected yet: start() opens (as Deno), writes the frame and closes.
+  if (!socket_) {
+    end_.emplace(kNoStatus, "", true);
+    close_socket_ = true;
+    return;
+  }
+  state_ = State::Closing;
+  end(kNoStatus, "", true);
 }
 
 void WebSocketConnection::fail(uint16_t code, const std::string& wire_reason, const std::string& message,

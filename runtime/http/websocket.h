@@ -33,15 +33,14 @@ class Runtime;
 
 namespace toolchain::http {
 
-class WebSocketConnection : public Resource, public std::enable_shared_from_this<WebSocketConnection> {
+class WebSocketConnection : public std::enable_shared_from_this<WebSocketConnection> {
  public:
   enum EventKind { kOpen = 0, kText = 1, kBinary = 2, kPong = 3, kError = 4, kClose = 5 };
 
   // `idle_timeout_ms`: 0, or ping after half of it without a frame from the
   // client and fail with 1001 if the other half passes without one.
   WebSocketConnection(Runtime& rt, v8::Local<v8::Function> on_event, uint32_t idle_timeout_ms);
-  ~WebSocketConnection() override;
-  std::string_view name() const override { return "serverWebSocket"; }
+  ~WebSocketConnection();
 
   // The upgraded connection (none: the client left before the hand-off).
   void start(std::unique_ptr<http::Stream> socket, std::string read_ahead);
@@ -50,8 +49,17 @@ class WebSocketConnection : public Resource, public std::enable_shared_from_this
   void send(websocket::Opcode opcode, const uint8_t* data, size_t size);
   // Starts the closing handshake (kNoStatus: a close frame without a code).
   void close(uint16_t code, const std::string& reason);
+  // The server shuts down: as Deno, a close frame 1001 "Server shutting
+  // down", then the socket closes without waiting for the client's answer and
+  // JavaScript gets kClose(1005, "", clean).
+  void go_away();
   // Payload bytes queued and not yet written (WebSocket.bufferedAmount).
   size_t buffered_amount() const { return buffered_; }
+  // JavaScript let go (after the close event, or at the program's end): the
+  // socket closes, no event follows and the V8 handle goes now, while the
+  // isolate exists (a handler still queued on the loop may keep this object
+  // past it).
+  void detach();
 
  private:
   enum class State { Connecting, Open, Closing, Closed };
@@ -98,6 +106,16 @@ class WebSocketConnection : public Resource, public std::enable_shared_from_this
   size_t buffered_ = 0;
   // The close event, given once the socket is closed.
   std::optional<std::tuple<uint16_t, std::string, bool>> end_;
+};
+
+// What the resource table holds for a socket: dropping it (op_ws_release, or
+// the runtime's end, before the isolate goes) detaches the connection.
+class WebSocketResource : public Resource {
+ public:
+  explicit WebSocketResource(std::shared_ptr<WebSocketConnection> connection) : connection(std::move(connection)) {}
+  ~WebSocketResource() override { connection->detach(); }
+  std::string_view name() const override { return "serverWebSocket"; }
+  const std::shared_ptr<WebSocketConnection> connection;
 };
 
 }  // namespace toolchain::http

@@ -3,7 +3,7 @@
 // handshake are C++ (websocket.cc); serve.js hands the response back through
 // internals.websocket.take(response) and start().
 const { op_ws_accept_key, op_ws_upgrade, op_ws_send_text, op_ws_send_binary, op_ws_close, op_ws_buffered_amount,
-  op_ws_release } = core.ops;
+  op_ws_release, op_ws_go_away } = core.ops;
 const { requiredArguments, inspectAttributes, toStringTag, toDOMString, defineGlobal, isArrayBuffer } = internals.webidl;
 const { EventTarget, Event, ErrorEvent, MessageEvent, CloseEvent, defineEventHandler } = internals.events;
 const { DOMException } = internals;
@@ -131,6 +131,7 @@ class WebSocket extends EventTarget {
       case EVENT_CLOSE:
         socket.#readyState = CLOSED;
         if (socket.#rid !== 0) op_ws_release(socket.#rid);
+        forget(socket);
         socket.dispatchEvent(new CloseEvent("close", { code: a, reason: b, wasClean: c }));
         break;
     }
@@ -139,6 +140,30 @@ class WebSocket extends EventTarget {
   static setRid(socket, rid) {
     socket.#rid = rid;
     if (socket.#pendingClose !== null) op_ws_close(rid, ...socket.#pendingClose);
+  }
+
+  static goAway(socket) {
+    if (socket.#rid !== 0 && socket.#readyState !== CLOSED) {
+      // One not open yet still opens first (OPEN in its open event, as Deno), then closes.
+      if (socket.#readyState === OPEN) socket.#readyState = CLOSING;
+      op_ws_go_away(socket.#rid);
+    }
+  }
+}
+
+// The open sockets of each server (by its rid), so that its shutdown closes
+// them as Deno does (1001 "Server shutting down") and `finished` waits for
+// their close events.
+const serverSockets = new Map();  // server rid -> { sockets: Set, goingAway, whenEmpty: [] }
+const socketServer = new WeakMap();  // socket -> that entry
+
+function forget(socket) {
+  const entry = socketServer.get(socket);
+  if (entry === undefined) return;
+  socketServer.delete(socket);
+  entry.sockets.delete(socket);
+  if (entry.sockets.size === 0) {
+    for (const resolve of entry.whenEmpty.splice(0)) resolve();
   }
 }
 
@@ -245,6 +270,31 @@ internals.websocket = {
       throw e;
     }
     WebSocket.setRid(socket, rid);
+    let entry = serverSockets.get(serverRid);
+    if (entry === undefined) {
+      entry = { sockets: new Set(), goingAway: false, whenEmpty: [] };
+      serverSockets.set(serverRid, entry);
+    }
+    entry.sockets.add(socket);
+    socketServer.set(socket, entry);
+    if (entry.goingAway) WebSocket.goAway(socket);  // upgraded while the server drains
+  },
+  // Server `serverRid` shuts down: its sockets close, and so will any upgraded later.
+  goAway(serverRid) {
+    const entry = serverSockets.get(serverRid);
+    if (entry === undefined) {
+      serverSockets.set(serverRid, { sockets: new Set(), goingAway: true, whenEmpty: [] });
+      return;
+    }
+    entry.goingAway = true;
+    for (const socket of [...entry.sockets]) WebSocket.goAway(socket);
+  },
+  // Resolves once every socket of server `serverRid` has had its close event; forgets the server.
+  closed(serverRid) {
+    const entry = serverSockets.get(serverRid);
+    serverSockets.delete(serverRid);
+    if (entry === undefined || entry.sockets.size === 0) return Promise.resolve();
+    return new Promise((resolve) => entry.whenEmpty.push(resolve));
   },
 };
 

@@ -9,6 +9,7 @@ namespace toolchain {
 namespace {
 
 using http::WebSocketConnection;
+using http::WebSocketResource;
 using http::websocket::Opcode;
 
 std::string op_ws_accept_key(Runtime&, std::string key) { return http::websocket::accept_key(key); }
@@ -30,28 +31,34 @@ void op_ws_upgrade(const v8::FunctionCallbackInfo<v8::Value>& info) {
     server->upgrade(id, headers, [weak](std::unique_ptr<http::Stream> stream, std::string rest) {
       if (auto ws = weak.lock()) ws->start(std::move(stream), std::move(rest));
     });
-    info.GetReturnValue().Set(v8::Integer::NewFromUnsigned(isolate, rt.resources.add(socket)));
+    info.GetReturnValue().Set(
+        v8::Integer::NewFromUnsigned(isolate, rt.resources.add(std::make_shared<WebSocketResource>(socket))));
   } catch (const bridge::JsError& error) {
     bridge::throw_js_error(isolate, error);
   }
 }
 
+WebSocketConnection* socket_of(Runtime& rt, uint32_t rid) { return rt.resources.get<WebSocketResource>(rid)->connection.get(); }
+
 void op_ws_send_text(Runtime& rt, uint32_t rid, std::string text) {
-  rt.resources.get<WebSocketConnection>(rid)->send(Opcode::Text, reinterpret_cast<const uint8_t*>(text.data()),
+  socket_of(rt, rid)->send(Opcode::Text, reinterpret_cast<const uint8_t*>(text.data()),
                                                    text.size());
 }
 
 void op_ws_send_binary(Runtime& rt, uint32_t rid, bridge::ByteView bytes) {
-  rt.resources.get<WebSocketConnection>(rid)->send(Opcode::Binary, bytes.data, bytes.size);
+  socket_of(rt, rid)->send(Opcode::Binary, bytes.data, bytes.size);
 }
 
 // `code` 1005 (no status): a close frame without a code.
 void op_ws_close(Runtime& rt, uint32_t rid, uint32_t code, std::string reason) {
-  rt.resources.get<WebSocketConnection>(rid)->close(static_cast<uint16_t>(code), reason);
+  socket_of(rt, rid)->close(static_cast<uint16_t>(code), reason);
 }
 
+// The server this socket came from shuts down.
+void op_ws_go_away(Runtime& rt, uint32_t rid) { socket_of(rt, rid)->go_away(); }
+
 double op_ws_buffered_amount(Runtime& rt, uint32_t rid) {
-  return static_cast<double>(rt.resources.get<WebSocketConnection>(rid)->buffered_amount());
+  return static_cast<double>(socket_of(rt, rid)->buffered_amount());
 }
 
 // After the close event: the resource goes.
@@ -65,6 +72,7 @@ void register_websocket_ops(bridge::OpRegistry& r) {
   r.sync<op_ws_send_text>("op_ws_send_text");
   r.sync<op_ws_send_binary>("op_ws_send_binary");
   r.sync<op_ws_close>("op_ws_close");
+  r.sync<op_ws_go_away>("op_ws_go_away");
   r.sync<op_ws_buffered_amount>("op_ws_buffered_amount");
   r.sync<op_ws_release>("op_ws_release");
 }

@@ -133,6 +133,11 @@ def run_cases(port, port2):
     case("HEAD")
     raw(port, b"HEAD / HTTP/1.1\r\nHost: x\r\n\r\n", head=True)
     raw(port, b"HEAD /stream HTTP/1.1\r\nHost: x\r\n\r\n", head=True)
+    case("content-type from the body: bytes none, Blob its type, URLSearchParams, the handler's own")
+    raw(port, get("/bytes") + get("/blob") + get("/form") + get("/own-type"), count=4)
+    case("request body is a ReadableStream (read with a reader)")
+    raw(port, b"POST /body-type HTTP/1.1\r\nHost: x\r\nContent-Length: 6\r\n\r\nabcdef")
+    raw(port, b"POST /body-type HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n3\r\ncde\r\n0\r\n\r\n")
     case("request headers (immutable, sorted)")
     raw(port, b"GET /headers HTTP/1.1\r\nHost: h\r\nX-B: 2\r\nx-a: 1\r\nX-A: 3\r\n\r\n")
     case("remoteAddr")
@@ -152,6 +157,8 @@ def run_cases(port, port2):
 
     case("pipelining: three requests in one write")
     raw(port, get("/") + b"POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nabcde" + get("/json"), count=3)
+    case("pipelining: a streamed response, then a static one, then a 204")
+    raw(port, get("/stream") + get("/") + get("/empty"), count=3)
     case("Connection: close")
     raw(port, b"GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
 
@@ -181,6 +188,9 @@ def run_cases(port, port2):
     s.sendall(b"body")
     show(read_response(f))
     s.close()
+
+    case("Expect: 100-continue, handler that does not read the body")
+    raw(port, b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n", count=2)
 
     case("handler throws: 500, server goes on")
     raw(port, get("/throw") + get("/"), count=2)
@@ -218,16 +228,17 @@ def run_cases(port, port2):
 
     case("shutdown(): in-flight request finishes, new connections refused")
     slow = {}
+    # Sent before /shutdown's connection is opened: the server accepts it
+    # first, and /shutdown's handler waits 50 ms more before shutting down.
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    c.request("GET", "/slow")
 
     def fetch_slow():
-        c = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-        c.request("GET", "/slow")
         r = c.getresponse()
         slow["r"] = (r.status, r.read(), r.getheader("connection"))
 
     t = threading.Thread(target=fetch_slow)
     t.start()
-    time.sleep(0.15)
     raw(port, get("/shutdown"))
     t.join()
     log(f"  in flight: {slow.get('r')}")

@@ -7,7 +7,8 @@
 - One worker: Deno's "deno serve: Listening on http://H:P/" line, requests
   served by the module's `export default { fetch }` (with `this` the export),
   no -A needed to listen on the address served, SIGINT (what the client
-  forwards for Ctrl-C) finishes the request in flight and exits 0.
+  forwards for Ctrl-C) stops accepting, finishes the request in flight (one
+  whose body is half sent) and exits 0.
 - --parallel with TOOLCHAIN_JOBS=3: "… with 3 threads", each worker's console
   output prefixed "[serve-worker-N ] ", requests served by more than one
   worker (each worker's isolate has its own id), SIGINT ends them all; on port
@@ -64,19 +65,37 @@ def get(port, path="/"):
 
 
 def stop_with_sigint(proc, port, name):
-    """SIGINT with a request in flight: it finishes, then the program exits 0 (as deno serve)."""
-    result = {}
-
-    def in_flight():
-        result["r"] = get(port, "/slow")
-
-    t = threading.Thread(target=in_flight)
-    t.start()
-    time.sleep(0.15)
+    """SIGINT with a request in flight: new connections are refused while it is,
+    then it finishes and the program exits 0 (as deno serve). The request's
+    body is half sent, so it cannot end early and no step relies on a sleep."""
+    held = socket.create_connection(("127.0.0.1", port), timeout=10)
+    held.sendall(b"POST /hold HTTP/1.1\r\nHost: x\r\nContent-Length: 9\r\n\r\nfirst")
+    line = read_line(proc, 10)
+    if line is None or not line.endswith("holding\n"):
+        fail(f"{name}: the handler did not start: {line!r}")
     proc.send_signal(signal.SIGINT)
-    t.join()
-    if result.get("r") != (200, b"slow done"):
-        fail(f"{name}: the request in flight did not finish: {result}")
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=2).close()
+        except OSError:
+            break
+        if time.monotonic() > deadline:
+            fail(f"{name}: new connections are still accepted 10 s after SIGINT")
+        time.sleep(0.02)
+    if proc.poll() is not None:
+        fail(f"{name}: the program exited ({proc.returncode}) with a request in flight")
+    held.sendall(b"half")
+    f = held.makefile("rb")
+    status = f.readline()
+    length = 0
+    while (h := f.readline().rstrip(b"\r\n")):
+        if h.lower().startswith(b"content-length:"):
+            length = int(h.split(b":")[1])
+    body = f.read(length)
+    held.close()
+    if not status.startswith(b"HTTP/1.1 200") or body != b"held firsthalf":
+        fail(f"{name}: the request in flight did not finish: {status!r} {body!r}")
     try:
         code = proc.wait(timeout=10)
     except subprocess.TimeoutExpired:
@@ -84,6 +103,15 @@ def stop_with_sigint(proc, port, name):
         fail(f"{name}: still running 10 s after SIGINT")
     if code != 0:
         fail(f"{name}: exit code {code} after SIGINT, expected 0")
+
+
+def read_line(proc, seconds):
+    """The program's next stdout line, or None after `seconds`."""
+    result = []
+    t = threading.Thread(target=lambda: result.append(proc.stdout.readline()), daemon=True)
+    t.start()
+    t.join(seconds)
+    return result[0] if result else None
 
 
 def check_single(command):

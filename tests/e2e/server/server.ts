@@ -65,6 +65,21 @@ const server = Deno.serve({
         },
       }));
     }
+    case "/bytes":
+      return new Response(enc.encode("raw bytes"));
+    case "/blob":
+      return new Response(new Blob(["<p>blob</p>"], { type: "text/html" }));
+    case "/form":
+      return new Response(new URLSearchParams({ a: "1", b: "x y" }));
+    case "/own-type":
+      return new Response("{}", { headers: { "content-type": "application/vnd.custom+json" } });
+    case "/body-type": {
+      const body = req.body;
+      const reader = body!.getReader();
+      let bytes = 0;
+      for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.byteLength;
+      return new Response(`${body instanceof ReadableStream} ${req.bodyUsed} ${bytes}`);
+    }
     case "/headers": {
       let error = "";
       try {
@@ -101,6 +116,12 @@ const server = Deno.serve({
     }
     case "/not-a-response":
       return "nope" as unknown as Response;
+    case "/hold": {
+      // lifecycle.py: in flight until the client has sent the whole body.
+      console.log("holding");
+      const body = await req.text();
+      return new Response(`held ${body}`);
+    }
     case "/slow":
       await new Promise((r) => setTimeout(r, 500));
       return new Response("slow done");

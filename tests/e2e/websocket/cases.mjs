@@ -148,7 +148,7 @@ const handshake = (path, extra = "") =>
 // A raw client: sends `request` then each of `steps` (bytes, or a number of
 // ms to wait); logs the response head and the frames that come back until
 // the server closes (or `keepMs` passes; then, if `vanish`, the socket is destroyed).
-function rawClient(name, request, steps = [], { keepMs = 5000, vanish = false } = {}) {
+function rawClient(name, request, steps = [], { keepMs = 5000, vanish = false, onUpgraded, onSent, log = out.push.bind(out) } = {}) {
   return new Promise((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
     let data = Buffer.alloc(0);
@@ -174,11 +174,15 @@ function rawClient(name, request, steps = [], { keepMs = 5000, vanish = false } 
       if (vanish) finish("client vanished");
       else finish("still open");
     }, keepMs);
-    socket.on("data", (chunk) => (data = Buffer.concat([data, chunk])));
+    socket.on("data", (chunk) => {
+      const before = data.indexOf("\r\n\r\n");
+      data = Buffer.concat([data, chunk]);
+      if (before < 0 && data.indexOf("\r\n\r\n") >= 0) onUpgraded?.();
+    });
     socket.on("end", () => finish("server closed"));
     socket.on("error", (e) => finish(`error ${e.code}`));
     socket.on("connect", async () => {
-      socket.write(request);
+      socket.write(request, onSent);
       for (const step of steps) {
         if (typeof step === "number") await sleep(step);
         else if (!socket.destroyed) socket.write(step);
@@ -410,24 +414,67 @@ for (const [caseName, headers] of Object.entries({
   });
 }
 
+// Starts server.ts; resolves with the child, its port, its output so far
+// (`stdout()`, `stderr()`) and `exit` (a promise of its exit code or signal).
+async function startServer() {
+  const child = spawn(command[0], command.slice(1), { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+  let stdout = "", stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  child.stdout.on("data", (d) => (stdout += d));
+  const exit = new Promise((resolve) => child.on("close", (code, signal) => resolve(code ?? signal)));
+  const listening = await withTimeout(Promise.race([
+    new Promise((resolve) => {
+      child.stdout.on("data", () => {
+        const m = stdout.match(/listening (\d+)/);
+        if (m) resolve(Number(m[1]));
+      });
+    }),
+    exit.then((code) => Promise.reject(new Error(`server exited ${code}: ${stderr}`))),
+  ]), 20000, "server start");
+  return { child, port: listening, exit, stdout: () => stdout, stderr: () => stderr };
+}
+
+// The server's lines after "listening …" (what it prints once `finished` has resolved).
+function logServerOutput(server) {
+  for (const line of server.stdout().split("\n").slice(1)) if (line) log(`  server output: ${line}`);
+}
+
+// Opens a `ws` client and a raw client (which never answers a close frame)
+// on /echo, then `stop()`s the server: both sockets get Deno's close 1001
+// "Server shutting down" and the server's close events come before `finished`.
+// With `late`, a third socket's handshake is in (sent first) but its 101
+// response comes only after shutdown() was called: it opens, then closes.
+async function openSocketsThenStop(prefix, stop, { late = false } = {}) {
+  let echoed, upgraded, sent;
+  const wsEchoed = new Promise((r) => (echoed = r));
+  const rawUpgraded = new Promise((r) => (upgraded = r));
+  const lateSent = new Promise((r) => (sent = r));
+  const lateLog = [];
+  const lateRaw = late
+    ? rawClient(`${prefix}_late`, handshake(`/late-upgrade?case=${prefix}_late`), [], {
+      keepMs: 8000, onSent: sent, log: (line) => lateLog.push(line),
+    })
+    : (sent(), null);
+  await withTimeout(lateSent, 10000, `${prefix}: late handshake sent`);
+  const rawLog = [];
+  const raw = rawClient(`${prefix}_raw`, handshake(`/echo?case=${prefix}_raw`), [], {
+    keepMs: 8000, onUpgraded: upgraded, log: (line) => rawLog.push(line),
+  });
+  const ws = wsClient(`/echo`, `${prefix}_ws`, { onOpen: (ws) => ws.send("before shutdown"), onMessage: echoed });
+  await withTimeout(Promise.all([wsEchoed, rawUpgraded]), 10000, `${prefix}: sockets open`);
+  await stop();
+  await ws;
+  await raw;
+  await lateRaw;
+  rawLog.forEach((line) => log(line));
+  lateLog.forEach((line) => log(line));
+}
+
 // The non-upgrade server cases end in a 500 whose error is logged: the server's
 // stderr is left out of the transcript (its text is the runtime's report).
 async function main() {
-  const child = spawn(command[0], command.slice(1), { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
-  let stderr = "", exited = null;
-  child.stderr.on("data", (d) => (stderr += d));
-  port = await withTimeout(new Promise((resolve, reject) => {
-    let buf = "";
-    child.stdout.on("data", (d) => {
-      buf += d;
-      const m = buf.match(/listening (\d+)/);
-      if (m) resolve(Number(m[1]));
-    });
-    child.on("exit", (code) => reject(new Error(`server exited ${code}: ${stderr}`)));
-  }).finally(() => {
-    child.on("exit", (code, signal) => (exited = code ?? signal));
-  }), 20000, "server start");
-
+  const server = await startServer();
+  port = server.port;
   for (const [name, fn] of cases) {
     log(`== ${name}`);
     try {
@@ -437,10 +484,34 @@ async function main() {
     }
     await serverLog(name);
   }
-  await fetch(`http://127.0.0.1:${port}/shutdown`).then((r) => r.text()).catch((e) => log(`  shutdown: ${e.cause?.code ?? e.message}`));
-  const code = exited !== null ? exited : await withTimeout(new Promise((resolve) => child.on("exit", resolve)), 10000, "server exit")
-    .catch(() => (child.kill("SIGKILL"), "killed"));
-  log(`== server exit ${code}`);
+  log("== shutdown_with_open_sockets");
+  await openSocketsThenStop("shutdown", () =>
+    fetch(`http://127.0.0.1:${port}/shutdown`).then((r) => r.text()).catch((e) => log(`  shutdown: ${e.cause?.code ?? e.message}`)),
+  { late: true });
+  const stopped = async (server) => {
+    const code = await withTimeout(server.exit, 10000, "server exit").catch(() => (server.child.kill("SIGKILL"), "killed"));
+    logServerOutput(server);
+    log(`== server exit ${code}`);
+  };
+  await stopped(server);
+  let stderr = server.stderr();
+
+  // Deno.exit() with sockets open: they are dropped (under the daemon, the
+  // program's end must not touch them after its isolate is gone).
+  log("== exit_with_open_sockets");
+  const third = await startServer();
+  port = third.port;
+  await openSocketsThenStop("exit", () => fetch(`http://127.0.0.1:${port}/exit`).then((r) => r.text()));
+  await stopped(third);
+  stderr += third.stderr();
+
+  // SIGINT (Ctrl-C; the client forwards it to the daemon) does what shutdown() does, then exits 130.
+  log("== sigint_with_open_sockets");
+  const second = await startServer();
+  port = second.port;
+  await openSocketsThenStop("sigint", () => second.child.kill("SIGINT"));
+  await stopped(second);
+  stderr += second.stderr();
 
   const transcript = out.join("\n") + "\n";
   if (record) {

@@ -2,8 +2,12 @@
 // client and raw sockets. Each socket's events go to a log kept per case
 // (the `case` query parameter); GET /log?case=NAME returns it once the socket
 // has closed, so the transcript does not depend on timing.
-// Prints "listening <port>"; exits when /shutdown finishes it.
+// Prints "listening <port>"; exits when /shutdown (or SIGINT) finishes it,
+// after printing the logs of the sockets still open then.
 const logs = new Map<string, string[]>();
+// Resolves once /shutdown has called server.shutdown() (for /late-upgrade).
+let resolveShutdownCalled = () => {};
+const shutdownCalled = new Promise<void>((resolve) => (resolveShutdownCalled = resolve));
 const closed = new Map<string, () => void>();
 const closedPromise = new Map<string, Promise<void>>();
 
@@ -67,7 +71,23 @@ const server = Deno.serve({
       return new Response(logs.get(name)!.join("\n") + "\n");
     }
     case "/shutdown":
-      setTimeout(() => server.shutdown(), 10);
+      setTimeout(() => {
+        server.shutdown();
+        resolveShutdownCalled();
+      }, 10);
+      return new Response("bye");
+    case "/late-upgrade": {
+      // The 101 response comes after shutdown() was called: the socket opens, then closes at once.
+      const log = logFor(name);
+      const { socket, response } = Deno.upgradeWebSocket(req);
+      watch(name, socket, log);
+      await shutdownCalled;
+      log.push("returning the 101 response after shutdown()");
+      return response;
+    }
+    case "/exit":
+      // The program ends with its sockets open (the daemon must outlive it).
+      setTimeout(() => Deno.exit(0), 10);
       return new Response("bye");
     case "/echo": {
       // Echoes every message as it came; text "close:CODE:REASON" closes instead.
@@ -191,3 +211,10 @@ const server = Deno.serve({
       return new Response("not found", { status: 404 });
   }
 });
+
+await server.finished;
+// The sockets open at shutdown: their close events came before `finished`.
+for (const name of ["shutdown_ws", "shutdown_raw", "shutdown_late", "sigint_ws", "sigint_raw"]) {
+  for (const line of logs.get(name) ?? []) console.log(`${name}: ${line}`);
+}
+console.log("finished");

@@ -7,8 +7,10 @@ export default {
   worker,
   fetch(req: Request, info: Deno.ServeHandlerInfo) {
     const url = new URL(req.url);
-    if (url.pathname === "/slow") {
-      return new Promise<Response>((resolve) => setTimeout(() => resolve(new Response("slow done")), 300));
+    if (url.pathname === "/hold") {
+      // serve_command.py: in flight until the client has sent the whole body.
+      console.log("holding");
+      return req.text().then((body) => new Response(`held ${body}`));
     }
     // `this` is the default export, as in Deno.
     return Response.json({ worker: this.worker, url: req.url, remote: info.remoteAddr.transport });
