@@ -100,6 +100,19 @@ def raw(port, data, head=False, count=1):
     s.close()
 
 
+def poll(port, path, want, seconds=10):
+    """Asks `path` until it answers `want` (or `seconds` pass), not in the transcript."""
+    deadline = time.monotonic() + seconds
+    while True:
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=seconds)
+        c.request("GET", path)
+        body = c.getresponse().read()
+        c.close()
+        if body == want or time.monotonic() > deadline:
+            return
+        time.sleep(0.02)
+
+
 def case(name):
     log(f"== {name}")
 
@@ -219,11 +232,10 @@ def run_cases(port, port2):
     case("client goes away: request.signal aborts")
     s = socket.create_connection(("127.0.0.1", port))
     s.sendall(get("/wait-abort"))
-    time.sleep(0.3)
+    poll(port, "/waiting", b"1")  # the handler runs: now the client goes
     s.close()
-    time.sleep(0.3)
     raw(port, get("/completed"))
-    time.sleep(0.2)
+    poll(port, "/stats", b"aborted 1 completed 2")  # no fixed sleep: the transcript shows what came
     raw(port, get("/stats"))
 
     case("shutdown(): in-flight request finishes, new connections refused")

@@ -1,7 +1,7 @@
 // The program behind serve_cases.py: one route per behaviour under test.
 // Prints "listening <port>" once it listens; exits when /shutdown finishes it.
 const enc = new TextEncoder();
-let aborted = 0, completed = 0;
+let aborted = 0, completed = 0, waiting = 0;
 // A second server: a custom onError (async), and one that throws itself.
 const second = Deno.serve({
   port: 0,
@@ -126,6 +126,7 @@ const server = Deno.serve({
       await new Promise((r) => setTimeout(r, 500));
       return new Response("slow done");
     case "/wait-abort":
+      waiting++;
       info.completed.then(() => completed++);
       await new Promise((resolve) => req.signal.addEventListener("abort", resolve));
       aborted++;
@@ -134,6 +135,8 @@ const server = Deno.serve({
       info.completed.then(() => completed++);
       return new Response("ok");
     }
+    case "/waiting":
+      return new Response(String(waiting));
     case "/stats":
       return new Response(`aborted ${aborted} completed ${completed}`);
     case "/shutdown":
