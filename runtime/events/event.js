@@ -158,8 +158,10 @@ function removeListener(target, type, listener) {
   if (i !== -1) list.splice(i, 1);
 }
 
+// (AddEventListenerOptions or boolean): anything but an object is the capture flag.
 function flattenOptions(options) {
-  return typeof options === "boolean" ? { capture: options } : toDictionary(options, "", 3);
+  if (options !== null && (typeof options === "object" || typeof options === "function")) return options;
+  return { capture: Boolean(options) };
 }
 
 function checkCallback(callback, method) {

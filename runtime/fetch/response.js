@@ -84,7 +84,7 @@ class Response {
   }
 
   static json(data, init = undefined) {
-    const prefix = "Failed to execute 'json' on 'Response'";
+    const prefix = "Failed to execute 'Response.json'";
     requiredArguments(arguments.length, 1, prefix);
     const text = JSON.stringify(data);
     if (text === undefined) throw new TypeErrorCtor("Value is not JSON serializable");

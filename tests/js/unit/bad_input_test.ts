@@ -618,3 +618,29 @@ Deno.test("the runtime's own helpers are not reachable from the classes", () => 
   }
   if (statics(EventTarget).length !== 0) throw new AssertionError(`EventTarget has ${statics(EventTarget)}`);
 });
+
+Deno.test("bad input: second arguments (options and bases)", async () => {
+  await check([
+    ["new TextDecoderStream('utf-8', 5)", () => new TextDecoderStream("utf-8", 5 as any), TypeError,
+      "Failed to construct 'TextDecoderStream': Argument 2 can not be converted to a dictionary"],
+    ["new URL('x', '')", () => new URL("x", ""), TypeError, "Invalid URL: 'x'"],
+    ["new URL('x', [])", () => new URL("x", [] as any), TypeError, "Invalid URL: 'x'"],
+    ["new URL('x', 'zz')", () => new URL("x", "zz"), TypeError, "Invalid URL: 'x' with base 'zz'"],
+    ["Response.json({}, 5)", () => Response.json({}, 5 as any), TypeError,
+      "Failed to execute 'Response.json': Argument 2 can not be converted to a dictionary"],
+    ["new DOMException('m', {get name() { throw }})", () => new DOMException("m", { get name(): string { throw new RangeError("name read"); } } as any),
+      RangeError, "name read"],
+  ]);
+});
+
+Deno.test("addEventListener options that are not objects are the capture flag", () => {
+  const target = new EventTarget();
+  const seen: string[] = [];
+  const listener = () => seen.push("called");
+  target.addEventListener("x", listener, 1 as any);  // capture: true
+  target.removeEventListener("x", listener, false);  // a different registration: stays
+  target.dispatchEvent(new Event("x"));
+  target.removeEventListener("x", listener, true);  // the same registration: removed
+  target.dispatchEvent(new Event("x"));
+  if (seen.length !== 1) throw new AssertionError(`the listener ran ${seen.length} times`);
+});
