@@ -7,6 +7,8 @@ const { setTimeout } = globalThis;  // captured: a program replacing the global 
 
 const illegal = Symbol("illegal constructor guard");
 let refreshTimers;  // (signal) → ref or unref the timeout timers it depends on
+let signalAbort;  // (signal, reason) → DOM "signal abort"
+let addAlgorithm;  // (signal, algorithm) → run algorithm when signal aborts (nothing if it already has)
 
 class AbortSignal extends EventTarget {
   #aborted = false;
@@ -37,7 +39,7 @@ class AbortSignal extends EventTarget {
   static timeout(milliseconds) {
     const prefix = "Failed to execute 'AbortSignal.timeout'";
     requiredArguments(arguments.length, 1, prefix);
-    const ms = Number(milliseconds);
+    const ms = +milliseconds;  // ToNumber: a BigInt is a TypeError
     if (!Number.isFinite(ms)) throw new TypeError(`${prefix}: Argument 1 is not a finite number`);
     const whole = Math.trunc(ms);
     if (whole < 0 || whole > Number.MAX_SAFE_INTEGER) {
@@ -129,9 +131,11 @@ class AbortSignal extends EventTarget {
     }
   }
 
-  static signalAbort(signal, reason) { signal.#signalAbort(reason); }
-  static addAlgorithm(signal, algorithm) {
-    if (!signal.#aborted) signal.#algorithms.push(algorithm);
+  static {
+    signalAbort = (signal, reason) => signal.#signalAbort(reason);
+    addAlgorithm = (signal, algorithm) => {
+      if (!signal.#aborted) signal.#algorithms.push(algorithm);
+    };
   }
 }
 defineEventHandler(AbortSignal.prototype, "abort");
@@ -156,7 +160,7 @@ class AbortController {
     return self;
   }
   get signal() { return AbortController.#check(this).#signal; }
-  abort(reason = undefined) { AbortSignal.signalAbort(AbortController.#check(this).#signal, reason); }
+  abort(reason = undefined) { signalAbort(AbortController.#check(this).#signal, reason); }
 }
 
 for (const cls of [AbortSignal, AbortController]) {
@@ -169,7 +173,7 @@ inspectAttributes(AbortSignal, ["aborted", "reason", "onabort"]);
 inspectAttributes(AbortController, ["signal"]);
 
 internals.AbortSignal = AbortSignal;
-internals.abortAlgorithm = AbortSignal.addAlgorithm;
-internals.signalAbort = AbortSignal.signalAbort;
+internals.abortAlgorithm = addAlgorithm;
+internals.signalAbort = signalAbort;
 defineGlobal("AbortSignal", AbortSignal);
 defineGlobal("AbortController", AbortController);

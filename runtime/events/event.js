@@ -9,6 +9,8 @@ const { DOMException } = internals;
 const NONE = 0, CAPTURING_PHASE = 1, AT_TARGET = 2, BUBBLING_PHASE = 3;
 
 let markTrusted;  // (event) → the event, now isTrusted
+let isEvent;  // (value) → whether value is an Event
+let dispatch;  // (target, event) → DOM "dispatch" (false if canceled)
 class Event {
   #type;
   #bubbles;
@@ -39,8 +41,9 @@ class Event {
     if (self === null || typeof self !== "object" || !(#type in self)) throw new TypeError("Illegal invocation");
     return self;
   }
-  static isEvent(value) {
-    return value !== null && typeof value === "object" && #type in value;
+  static {
+    isEvent = (value) => value !== null && typeof value === "object" && #type in value;
+    dispatch = (target, event) => Event.#dispatch(target, event);
   }
 
   get type() { return Event.#check(this).#type; }
@@ -79,7 +82,7 @@ class Event {
   }
 
   // DOM "dispatch" at a target with no parent; returns false if canceled.
-  static dispatch(target, event) {
+  static #dispatch(target, event) {
     if (event.#dispatching) throw new DOMException("Invalid event state", "InvalidStateError");
     event.#dispatching = true;
     event.#target = target;
@@ -155,8 +158,10 @@ function removeListener(target, type, listener) {
   if (i !== -1) list.splice(i, 1);
 }
 
+// (AddEventListenerOptions or boolean): anything but an object is the capture flag.
 function flattenOptions(options) {
-  return typeof options === "boolean" ? { capture: options } : toDictionary(options, "", 3);
+  if (options !== null && (typeof options === "object" || typeof options === "function")) return options;
+  return { capture: Boolean(options) };
 }
 
 function checkCallback(callback, method) {
@@ -215,10 +220,10 @@ class EventTarget {
   dispatchEvent(event) {
     const target = targetOf(this);
     requiredArguments(arguments.length, 1, "Failed to execute 'dispatchEvent' on 'EventTarget'");
-    if (!Event.isEvent(event)) {
+    if (!isEvent(event)) {
       throw new TypeError("Failed to execute 'dispatchEvent' on 'EventTarget': parameter 1 is not of type 'Event'.");
     }
-    return Event.dispatch(target, event);
+    return dispatch(target, event);
   }
 }
 
@@ -246,8 +251,8 @@ class ErrorEvent extends Event {
     super(type, init);
     this.#message = init.message === undefined ? "" : toDOMString(init.message);
     this.#filename = init.filename === undefined ? "" : toDOMString(init.filename);
-    this.#lineno = init.lineno === undefined ? 0 : Number(init.lineno) >>> 0;
-    this.#colno = init.colno === undefined ? 0 : Number(init.colno) >>> 0;
+    this.#lineno = init.lineno === undefined ? 0 : +init.lineno >>> 0;
+    this.#colno = init.colno === undefined ? 0 : +init.colno >>> 0;
     this.#error = init.error;
   }
   static #check(self) {

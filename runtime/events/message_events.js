@@ -38,7 +38,7 @@ class CloseEvent extends Event {
     const init = toDictionary(eventInitDict, prefix, 2);
     super(type, init);
     this.#wasClean = Boolean(init.wasClean);
-    this.#code = init.code === undefined ? 0 : Number(init.code) & 0xffff;
+    this.#code = init.code === undefined ? 0 : +init.code & 0xffff;
     this.#reason = init.reason === undefined ? "" : toDOMString(init.reason);
   }
   static #check(self) {

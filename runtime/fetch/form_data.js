@@ -96,9 +96,10 @@ class FormData {
 
   forEach(callback, thisArg = undefined) {
     FormData.#check(this);
-    requiredArguments(arguments.length, 1, "Failed to execute 'forEach' on 'FormData'");
-    if (typeof callback !== "function") {
-      throw new TypeErrorCtor("Failed to execute 'forEach' on 'FormData': Argument 1 is not a function.");
+    if (typeof callback !== "function") {  // Deno's words, as for Headers and URLSearchParams
+      throw new TypeErrorCtor(
+        `The "callback" argument must be of type function. Received ${callback === null ? "null" : typeof callback}`,
+      );
     }
     for (let i = 0; i < this.#entries.length; i++) {
       const entry = this.#entries[i];

@@ -13,7 +13,7 @@ const illegal = Symbol("illegal constructor guard");
 
 // WebIDL unsigned short.
 function toUnsignedShort(value) {
-  const n = Number(value);
+  const n = +value;  // ToNumber: a BigInt is a TypeError
   if (!Number.isFinite(n)) return 0;
   const t = Math.trunc(n) % 65536;
   return t < 0 ? t + 65536 : t;
@@ -84,7 +84,7 @@ class Response {
   }
 
   static json(data, init = undefined) {
-    const prefix = "Failed to execute 'json' on 'Response'";
+    const prefix = "Failed to execute 'Response.json'";
     requiredArguments(arguments.length, 1, prefix);
     const text = JSON.stringify(data);
     if (text === undefined) throw new TypeErrorCtor("Value is not JSON serializable");

@@ -196,7 +196,7 @@ class Blob extends PlatformObject {
 
 // WebIDL [Clamp] long long then the File API's relative index.
 function clampIndex(value, size) {
-  let n = Number(value);
+  let n = +value;  // WebIDL long long: ToNumber, so a BigInt is a TypeError
   if (Number.isNaN(n)) n = 0;
   n = Math.trunc(n);
   if (n < 0) return Math.max(size + n, 0);
@@ -279,7 +279,7 @@ class File extends Blob {
 }
 
 function toLongLong(value) {
-  const n = Number(value);
+  const n = +value;  // ToNumber: a BigInt is a TypeError
   if (!Number.isFinite(n)) return 0;
   return Math.trunc(n) + 0;
 }

@@ -56,8 +56,11 @@ class TextEncoderStream {
 
 class TextDecoderStream {
   constructor(label = "utf-8", options = undefined) {
-    const decoder = new (globalClass("TextDecoder"))(label, options);
     const prefix = "Failed to construct 'TextDecoderStream'";
+    if (options !== undefined && options !== null && typeof options !== "object" && typeof options !== "function") {
+      throw new $TypeError(`${prefix}: Argument 2 can not be converted to a dictionary`);
+    }
+    const decoder = new (globalClass("TextDecoder"))(label, options);
     this[_decoder] = decoder;
     this[_transform] = CreateTransformStream((chunk, controller) => {
       if (!ArrayBufferIsView(chunk) && !ObjectPrototypeIsPrototypeOf($ArrayBuffer.prototype, chunk) &&

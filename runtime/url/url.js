@@ -54,9 +54,8 @@ function toStringValue(value) {
 
 function invalidUrl(url, base) {
   url = toUSVString(url);
-  return new TypeErrorCtor(
-    base === undefined ? `Invalid URL: '${url}'` : `Invalid URL: '${url}' with base '${toUSVString(base)}'`,
-  );
+  base = base === undefined ? "" : toUSVString(base);
+  return new TypeErrorCtor(base === "" ? `Invalid URL: '${url}'` : `Invalid URL: '${url}' with base '${base}'`);
 }
 
 function requiredArguments(count, required, where) {

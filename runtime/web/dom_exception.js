@@ -44,7 +44,8 @@ class DOMException extends PlatformObject {
     super();
     this.#message = `${message}`;
     if (options !== null && typeof options === "object") {
-      this.#name = "name" in options ? `${options.name}` : "Error";
+      const name = options.name;  // a dictionary member: read, undefined means absent
+      this.#name = name === undefined ? "Error" : `${name}`;
       if ("cause" in options) {
         Object.defineProperty(this, "cause", { value: options.cause, writable: true, configurable: true, enumerable: false });
       }

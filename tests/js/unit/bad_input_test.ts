@@ -584,3 +584,63 @@ Deno.test("bad input: a BufferSource is never shared memory", async () => {
     }, TypeError, `Failed to execute 'enqueue' on 'ReadableByteStreamController': Argument 1 ${onShared}`],
   ]);
 });
+
+Deno.test("bad input: a BigInt where WebIDL wants a number is a TypeError", async () => {
+  const message = "Cannot convert a BigInt value to a number";
+  await check([
+    ["Response status", () => new Response(null, { status: 200n as any }), TypeError, message],
+    ["File lastModified", () => new File([], "n", { lastModified: 5n as any }), TypeError, message],
+    ["blob.slice(1n)", () => new Blob(["abc"]).slice(1n as any), TypeError, message],
+    ["AbortSignal.timeout(5n)", () => AbortSignal.timeout(5n as any), TypeError, message],
+    ["CountQueuingStrategy highWaterMark", () => new CountQueuingStrategy({ highWaterMark: 1n as any }), TypeError, null],
+    ["ReadableStream highWaterMark", () => new ReadableStream({}, { highWaterMark: 1n as any }), TypeError, null],
+  ]);
+});
+
+Deno.test("bad input: FormData.forEach takes a function (Deno's words)", async () => {
+  await check([
+    ["formData.forEach()", () => (new FormData() as any).forEach(), TypeError,
+      'The "callback" argument must be of type function. Received undefined'],
+    ["formData.forEach(5)", () => new FormData().forEach(5 as any), TypeError,
+      'The "callback" argument must be of type function. Received number'],
+    ["formData.forEach(null)", () => new FormData().forEach(null as any), TypeError,
+      'The "callback" argument must be of type function. Received null'],
+  ]);
+});
+
+Deno.test("the runtime's own helpers are not reachable from the classes", () => {
+  const statics = (cls: object) => Object.getOwnPropertyNames(cls).filter((k) => !["length", "name", "prototype"].includes(k)).sort();
+  if (JSON.stringify(statics(AbortSignal)) !== JSON.stringify(["abort", "any", "timeout"])) {
+    throw new AssertionError(`AbortSignal has ${statics(AbortSignal)}`);
+  }
+  if (JSON.stringify(statics(Event)) !== JSON.stringify(["AT_TARGET", "BUBBLING_PHASE", "CAPTURING_PHASE", "NONE"])) {
+    throw new AssertionError(`Event has ${statics(Event)}`);
+  }
+  if (statics(EventTarget).length !== 0) throw new AssertionError(`EventTarget has ${statics(EventTarget)}`);
+});
+
+Deno.test("bad input: second arguments (options and bases)", async () => {
+  await check([
+    ["new TextDecoderStream('utf-8', 5)", () => new TextDecoderStream("utf-8", 5 as any), TypeError,
+      "Failed to construct 'TextDecoderStream': Argument 2 can not be converted to a dictionary"],
+    ["new URL('x', '')", () => new URL("x", ""), TypeError, "Invalid URL: 'x'"],
+    ["new URL('x', [])", () => new URL("x", [] as any), TypeError, "Invalid URL: 'x'"],
+    ["new URL('x', 'zz')", () => new URL("x", "zz"), TypeError, "Invalid URL: 'x' with base 'zz'"],
+    ["Response.json({}, 5)", () => Response.json({}, 5 as any), TypeError,
+      "Failed to execute 'Response.json': Argument 2 can not be converted to a dictionary"],
+    ["new DOMException('m', {get name() { throw }})", () => new DOMException("m", { get name(): string { throw new RangeError("name read"); } } as any),
+      RangeError, "name read"],
+  ]);
+});
+
+Deno.test("addEventListener options that are not objects are the capture flag", () => {
+  const target = new EventTarget();
+  const seen: string[] = [];
+  const listener = () => seen.push("called");
+  target.addEventListener("x", listener, 1 as any);  // capture: true
+  target.removeEventListener("x", listener, false);  // a different registration: stays
+  target.dispatchEvent(new Event("x"));
+  target.removeEventListener("x", listener, true);  // the same registration: removed
+  target.dispatchEvent(new Event("x"));
+  if (seen.length !== 1) throw new AssertionError(`the listener ran ${seen.length} times`);
+});
