@@ -2,7 +2,8 @@
 # Seed 002's scenario: demo.ts imports ~100 remote modules (served by a local
 # HTTP server, tests/e2e/cache/serve.py) plus local modules. Measures the warm
 # run and the run with the SQLite databases deleted but the sources kept,
-# for toolchain and Deno 2.9.6, and counts fsync/fdatasync of the cold run.
+# and the run that follows a cold one (which makes the V8 code caches), for
+# toolchain and Deno 2.9.6, and counts fsync/fdatasync of the cold run.
 # Usage: bench/cache/run.sh [path/to/toolchain]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
