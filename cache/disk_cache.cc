@@ -1,6 +1,7 @@
 #include "cache/disk_cache.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <boost/json.hpp>
 #include <fmt/format.h>
@@ -75,7 +76,9 @@ std::string cache_dir(const std::map<std::string, std::string>& env) {
 DiskCache::DiskCache(std::string dir, std::shared_ptr<HttpClient> http, Warn warn)
     : dir_(std::move(dir)), http_(std::move(http)), warn_(std::move(warn)), files_(dir_), disabled_(dir_.empty()) {}
 
-DiskCache::~DiskCache() = default;
+DiskCache::~DiskCache() {
+  for (auto& creator : creators_) creator.join();
+}
 
 Database* DiskCache::reader(Db which) {
   if (!tried_[which] && !disabled_) {
@@ -83,6 +86,26 @@ Database* DiskCache::reader(Db which) {
     dbs_[which] = Database::open_existing(dir_ + "/" + kDbs[which].file, kSchemaVersion, warn_);
   }
   return dbs_[which].get();
+}
+
+void DiskCache::create_ahead(std::initializer_list<Db> which) {
+  std::vector<Db> missing;
+  for (Db db : which) {
+    if (creating_[db] || dbs_[db] || disabled_) continue;
+    creating_[db] = true;
+    if (::access((dir_ + "/" + kDbs[db].file).c_str(), F_OK) != 0) missing.push_back(db);
+  }
+  if (missing.empty()) return;
+  creators_.emplace_back([this, missing] {
+    ::mkdir(dir_.c_str(), 0755);
+    for (Db db : missing) {
+      std::string failure;  // commit() tries again and reports it
+      auto created =
+          Database::open_or_create(dir_ + "/" + kDbs[db].file, kSchemaVersion, kDbs[db].schema, warn_, &failure);
+      std::lock_guard lock(mutex_);
+      if (created && !dbs_[db]) created_[db] = std::move(created);
+    }
+  });
 }
 
 void DiskCache::disable(const std::string& reason) {
@@ -97,27 +120,31 @@ std::shared_ptr<const modules::CachedModule> DiskCache::find_source(const std::s
   Database* db = reader(kTranspile);
   if (!db) return nullptr;
   ++stats_.sqlite_reads;
-  Statement query(db->handle(), "SELECT code FROM transpiled WHERE hash = ?");
-  if (!query.ok()) return nullptr;
-  query.bind(1, hash);
-  int rc = query.step();
+  auto entry = std::make_shared<modules::CachedModule>();
+  int rc;
+  {
+    auto query = db->statement("SELECT code FROM transpiled WHERE hash = ?");
+    if (!query->ok()) return nullptr;
+    query->bind(1, hash);
+    rc = query->step();
+    if (rc == SQLITE_ROW) entry->code = query->text(0);
+  }
   if (rc != SQLITE_ROW) {
     if (Database::is_corruption(rc)) {
+      std::string path = db->path();
       dbs_[kTranspile].reset();
-      Database::set_aside(db->path(), "is corrupt", warn_);
+      Database::set_aside(path, "is corrupt", warn_);
     }
     return nullptr;
   }
-  auto entry = std::make_shared<modules::CachedModule>();
   entry->hash = hash;
-  entry->code = query.text(0);
   if (Database* caches = reader(kCodeCache)) {
     ++stats_.sqlite_reads;
-    Statement code_cache(caches->handle(), "SELECT data FROM code_cache WHERE hash = ? AND v8_tag = ?");
-    if (code_cache.ok()) {
-      code_cache.bind(1, hash).bind(2, int64_t(v8_tag));
-      if (code_cache.step() == SQLITE_ROW) {
-        std::string data = code_cache.blob(0);
+    auto code_cache = caches->statement("SELECT data FROM code_cache WHERE hash = ? AND v8_tag = ?");
+    if (code_cache->ok()) {
+      code_cache->bind(1, hash).bind(2, int64_t(v8_tag));
+      if (code_cache->step() == SQLITE_ROW) {
+        std::string data = code_cache->blob(0);
         entry->code_cache.assign(data.begin(), data.end());
       }
     }
@@ -129,7 +156,9 @@ void DiskCache::store(const std::optional<modules::FileIdentity>&, std::shared_p
                       bool fresh) {
   if (!fresh) return;
   std::lock_guard lock(mutex_);
-  if (!disabled_) pending_.transpile.emplace_back(entry->hash, entry->code);
+  if (disabled_) return;
+  pending_.transpile.emplace_back(entry->hash, entry->code);
+  create_ahead({kTranspile, kDeps});
 }
 
 void DiskCache::add_code_cache(const std::optional<modules::FileIdentity>&, const modules::CachedModule& entry,
@@ -145,11 +174,11 @@ std::optional<std::vector<modules::Dependency>> DiskCache::find_dependencies(con
   Database* db = reader(kDeps);
   if (!db) return std::nullopt;
   ++stats_.sqlite_reads;
-  Statement query(db->handle(), "SELECT deps FROM dependencies WHERE hash = ?");
-  if (!query.ok()) return std::nullopt;
-  query.bind(1, hash);
-  if (query.step() != SQLITE_ROW) return std::nullopt;
-  return deps_from_json(query.text(0));
+  auto query = db->statement("SELECT deps FROM dependencies WHERE hash = ?");
+  if (!query->ok()) return std::nullopt;
+  query->bind(1, hash);
+  if (query->step() != SQLITE_ROW) return std::nullopt;
+  return deps_from_json(query->text(0));
 }
 
 void DiskCache::store_dependencies(const std::string& hash, std::vector<modules::Dependency> deps) {
@@ -163,12 +192,12 @@ std::optional<RemoteFile> DiskCache::cached_remote(const std::string& url) {
     std::lock_guard lock(mutex_);
     if (Database* db = reader(kRemote)) {
       ++stats_.sqlite_reads;
-      Statement query(db->handle(), "SELECT path, content_type, redirect FROM remote WHERE url = ?");
-      if (query.ok()) {
-        query.bind(1, url);
-        if (query.step() == SQLITE_ROW) {
-          if (auto redirect = query.text(2); !redirect.empty()) return RemoteFile{url, "", redirect, ""};
-          path = query.text(0);
+      auto query = db->statement("SELECT path, content_type, redirect FROM remote WHERE url = ?");
+      if (query->ok()) {
+        query->bind(1, url);
+        if (query->step() == SQLITE_ROW) {
+          if (auto redirect = query->text(2); !redirect.empty()) return RemoteFile{url, "", redirect, ""};
+          path = query->text(0);
         }
       }
     }
@@ -181,6 +210,7 @@ std::optional<RemoteFile> DiskCache::cached_remote(const std::string& url) {
     // The databases were deleted but the sources kept: index them again.
     std::lock_guard lock(mutex_);
     if (!disabled_) pending_.remote.push_back({url, path, file->content_type, file->redirect});
+    create_ahead({kRemote});
   }
   return file;
 }
@@ -194,6 +224,7 @@ void DiskCache::write_file(const std::string& path, const RemoteFile& file) {
     files_.write(path, file);
     std::lock_guard lock(mutex_);
     pending_.remote.push_back({file.url, path, file.content_type, file.redirect});
+    create_ahead({kRemote});
   } catch (const std::runtime_error& error) {
     std::lock_guard lock(mutex_);
     disable(error.what());
@@ -246,12 +277,19 @@ modules::RemoteSource DiskCache::fetch(const std::string& requested, const modul
 }
 
 void DiskCache::commit() {
+  std::vector<std::thread> creators;
+  {
+    std::lock_guard lock(mutex_);
+    creators.swap(creators_);
+  }
+  for (auto& creator : creators) creator.join();  // they take mutex_ to hand over
   std::lock_guard lock(mutex_);
   if (disabled_ || pending_.empty()) return;
   Pending batch;
   std::swap(batch, pending_);
   ::mkdir(dir_.c_str(), 0755);
   auto write = [&](Db which, auto&& insert_all) {
+    if (!dbs_[which] && created_[which]) dbs_[which] = std::move(created_[which]);
     for (int attempt = 0; attempt < 2 && !disabled_; ++attempt) {
       if (!dbs_[which]) {
         std::string failure;

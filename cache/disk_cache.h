@@ -10,9 +10,11 @@
 // warning; an unwritable directory means running without the cache.
 // Thread-safe: a daemon shares one with all its programs.
 #include <atomic>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <string>
 #include <vector>
 
@@ -62,6 +64,7 @@ class DiskCache : public modules::ModuleStore {
   };
 
   Database* reader(Db which);                 // with mutex_ held
+  void create_ahead(std::initializer_list<Db> which);  // with mutex_ held
   void disable(const std::string& reason);    // with mutex_ held
   void write_file(const std::string& path, const RemoteFile& file);
   modules::RemoteSource download(const std::string& url, const modules::FetchPolicy& policy);
@@ -77,6 +80,12 @@ class DiskCache : public modules::ModuleStore {
   bool disabled_ = false;        // the directory cannot be written: run without the cache
   Pending pending_;
   Stats stats_;
+  // A run that will write to a database that does not exist yet creates it
+  // on a thread of its own while modules load (file creation is the slow part
+  // of a first commit); commit() takes it from there.
+  std::vector<std::thread> creators_;
+  bool creating_[kCount] = {};
+  std::unique_ptr<Database> created_[kCount];  // with mutex_ held
 };
 
 }  // namespace toolchain::cache

@@ -152,6 +152,16 @@ std::unique_ptr<Database> Database::open_or_create(const std::string& path, int 
   return nullptr;  // still busy: not this time (failure left empty)
 }
 
-Database::~Database() { sqlite3_close(db_); }
+Database::Reused Database::statement(const char* sql) {
+  for (auto& [text, statement] : statements_)
+    if (text == sql) return Reused(*statement);
+  statements_.emplace_back(sql, std::make_unique<Statement>(db_, sql));
+  return Reused(*statements_.back().second);
+}
+
+Database::~Database() {
+  statements_.clear();
+  sqlite3_close(db_);
+}
 
 }  // namespace toolchain::cache

@@ -8,6 +8,8 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace toolchain::cache {
 
@@ -49,6 +51,21 @@ class Database {
   sqlite3* handle() const { return db_; }
   const std::string& path() const { return path_; }
 
+  // A statement prepared once for this connection (a warm run looks up a
+  // hundred modules with the same two queries), reset when the handle goes.
+  class Reused {
+   public:
+    explicit Reused(Statement& s) : s_(s) {}
+    ~Reused() { s_.reset(); }
+    Reused(const Reused&) = delete;
+    Reused& operator=(const Reused&) = delete;
+    Statement* operator->() { return &s_; }
+
+   private:
+    Statement& s_;
+  };
+  Reused statement(const char* sql);
+
   // Renames the file (and its -wal and -shm) out of the way with a warning.
   static void set_aside(const std::string& path, const std::string& reason, const Warn& warn);
   static bool is_corruption(int rc) { return (rc & 0xff) == SQLITE_CORRUPT || (rc & 0xff) == SQLITE_NOTADB; }
@@ -57,6 +74,7 @@ class Database {
   Database(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
   sqlite3* db_;
   std::string path_;
+  std::vector<std::pair<std::string, std::unique_ptr<Statement>>> statements_;  // finalised before the close
 };
 
 }  // namespace toolchain::cache

@@ -226,12 +226,16 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
     // Only what the disk does not know yet is fresh to it (a small main
     // module is never looked up there, so it is not written either).
     bool fresh = prepared.fresh && !(main && small);
-    if (store_) store_->store(record->file, cached, fresh);
+    // Kept once V8 has compiled it (transpile_fast may pass invalid code on).
+    auto keep = [&] {
+      if (store_) store_->store(record->file, cached, fresh);
+    };
     record->compiled = cached;
     record->original = cached->original;
     // Analysing a graph needs no compiling once the store knows a source's imports.
     if (graph_only_ && store_ && !describe_) {
       if (auto deps = store_->find_dependencies(cached->hash)) {
+        keep();
         record->dependencies = std::move(*deps);
         Record& ref = *record;
         by_url_.emplace(url, std::move(record));
@@ -268,6 +272,7 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
       by_url_.emplace(url, std::move(record));
       throw error;
     }
+    keep();
     // A V8 code cache is made the second time a module's code is used, as
     // browsers do: a module run once does not pay for serialising its code
     // (a fresh transpile is a first use). Small imported modules get one too:

@@ -14,9 +14,8 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <unordered_set>
 #include <vector>
 
@@ -52,30 +51,60 @@ struct Tok {
 bool identStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$'; }
 bool identPart(char c) { return identStart(c) || (c >= '0' && c <= '9'); }
 
-// Keywords after which a `/` starts a regular expression.
-bool regexAfterWord(std::string_view w) {
-  static const char* const kWords[] = {"return", "typeof", "instanceof", "in", "new", "delete", "void",
-                                       "throw", "case", "do", "else", "yield", "await"};
-  for (const char* k : kWords)
+bool oneOf(std::string_view w, std::initializer_list<std::string_view> words) {
+  for (std::string_view k : words)
     if (w == k) return true;
   return false;
 }
 
+// Keywords after which a `/` starts a regular expression.
+bool regexAfterWord(std::string_view w) {
+  return oneOf(w, {"return", "typeof", "instanceof", "in", "new", "delete", "void", "throw", "case", "do", "else",
+                   "yield", "await"});
+}
+
 // Words that start a statement and can never be an operand.
 bool statementWord(std::string_view w) {
-  static const char* const kWords[] = {"if", "for", "while", "do", "return", "var", "const", "switch", "try",
-                                       "catch", "finally", "break", "continue", "export", "debugger",
-                                       "else", "case", "default", "with", "throw"};
-  for (const char* k : kWords)
-    if (w == k) return true;
-  return false;
+  return oneOf(w, {"if", "for", "while", "do", "return", "var", "const", "switch", "try", "catch", "finally",
+                   "break", "continue", "export", "debugger", "else", "case", "default", "with", "throw"});
+}
+
+// The length of the punctuator at s[i] (longest match; `>` is always one
+// character, so `A<B<C>>` closes two type argument lists).
+size_t punctuatorLength(std::string_view s, size_t i) {
+  char d = i + 1 < s.size() ? s[i + 1] : 0, e = i + 2 < s.size() ? s[i + 2] : 0;
+  switch (s[i]) {
+    case '.':
+      return d == '.' && e == '.' ? 3 : 1;
+    case '=':
+      return d == '>' ? 2 : d == '=' ? (e == '=' ? 3 : 2) : 1;
+    case '!':
+      return d == '=' ? (e == '=' ? 3 : 2) : 1;
+    case '*':
+    case '<':
+    case '&':
+    case '|':
+      if (d == s[i]) return e == '=' ? 3 : 2;
+      return d == '=' ? 2 : 1;
+    case '?':
+      if (d == '?') return e == '=' ? 3 : 2;
+      return d == '.' && !(e >= '0' && e <= '9') ? 2 : 1;
+    case '+':
+    case '-':
+      return d == s[i] || d == '=' ? 2 : 1;
+    case '%':
+    case '^':
+    case '/':
+      return d == '=' ? 2 : 1;
+    default:
+      return 1;
+  }
 }
 
 class Eraser {
  public:
   explicit Eraser(std::string_view src) : s_(src) {}
   std::string run();
-  uint32_t debugAt() const { return p_ < t_.size() ? t_[p_].s : 0; }
 
  private:
   enum Stop : unsigned { kComma = 1, kAsi = 2, kColon = 4, kIn = 8 };
@@ -263,11 +292,9 @@ bool Eraser::regexAllowed() const {
 }
 
 void Eraser::lex() {
-  static const char* const kPunct[] = {"...", "===", "!==", "**=", "<<=", "&&=", "||=", "?\?=", "=>", "==",
-                                       "!=",  "<=",  "+=",  "-=",  "*=",  "%=",  "&=",  "|=",  "^=", "&&",
-                                       "||",  "??",  "++",  "--",  "**",  "<<"};
   const uint32_t n = uint32_t(s_.size());
   if (s_.starts_with("#!") || s_.starts_with("\xEF\xBB\xBF")) throw Bail();
+  t_.reserve(s_.size() / 3);
   std::vector<uint32_t> open;            // indices of unclosed ( [ { and template heads
   std::vector<bool> parenAfterControl;   // per open `(`: after if/while/for/with
   uint32_t i = 0;
@@ -333,17 +360,7 @@ void Eraser::lex() {
       if (s_.substr(flags, i - flags).find('v') != std::string_view::npos) throw Bail();
       t.k = K::Regex;
     } else {
-      size_t len = 1;
-      if (c == '?' && i + 1 < n && s_[i + 1] == '.' && !(i + 2 < n && s_[i + 2] >= '0' && s_[i + 2] <= '9')) {
-        len = 2;
-      } else if (c != '>') {  // `>` stays one token: `A<B<C>>` closes two type argument lists
-        for (const char* p : kPunct)
-          if (s_.compare(i, std::strlen(p), p) == 0) {
-            len = std::strlen(p);
-            break;
-          }
-      }
-      if (c == '/' && i + 1 < n && s_[i + 1] == '=') len = 2;
+      size_t len = punctuatorLength(s_, i);
       i += uint32_t(len);
       if (len == 1 && std::strchr("{}()[];,<>+-*/%&|^!~?:=.", c) == nullptr) throw Bail();
       if (c == '(' || c == '[' || c == '{') {
@@ -1616,14 +1633,11 @@ std::string Eraser::run() {
 
 std::optional<std::string> eraseTypesFast(std::string_view source) {
   if (source.size() >= (1u << 31)) return std::nullopt;
-  Eraser e(source);
   try {
-    return e.run();
+    return Eraser(source).run();
   } catch (const Bail&) {
-    if (getenv("TC_FAST_DEBUG")) fprintf(stderr, "bail at %u\n", e.debugAt());
     return std::nullopt;
   } catch (const NotType&) {
-    if (getenv("TC_FAST_DEBUG")) fprintf(stderr, "nottype at %u\n", e.debugAt());
     return std::nullopt;
   }
 }

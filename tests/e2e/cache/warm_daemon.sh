@@ -13,5 +13,7 @@ before=$(reads)
 [[ $before =~ ^[1-9][0-9]*$ ]] || fail "first run read SQLite: [$before]"
 out=$("$bin" run -A main.ts 2>&1); expect_eq "$out" "105" "warm run"
 expect_eq "$(reads)" "$before" "warm run reads nothing from SQLite"
+out=$("$bin" run -A main.ts 2>&1); expect_eq "$out" "105" "warm run with code caches"
+expect_eq "$(reads)" "$before" "nor does the next one"
 "$bin" daemon stop > /dev/null
 finish

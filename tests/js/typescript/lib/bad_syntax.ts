@@ -1,0 +1,2 @@
+// Not TypeScript: an initialiser is missing.
+export const x: number = ;
