@@ -52,10 +52,11 @@ function toStringValue(value) {
   return typeof value === "string" ? value : `${value}`;
 }
 
+// The message quotes the arguments as given (lone surrogates kept), as Deno's does.
 function invalidUrl(url, base) {
-  url = toUSVString(url);
+  url = toStringValue(url);
   return new TypeErrorCtor(
-    base === undefined ? `Invalid URL: '${url}'` : `Invalid URL: '${url}' with base '${toUSVString(base)}'`,
+    base === undefined ? `Invalid URL: '${url}'` : `Invalid URL: '${url}' with base '${toStringValue(base)}'`,
   );
 }
 
