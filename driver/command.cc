@@ -131,7 +131,10 @@ int run_command(const Invocation& inv) {
   if (command.kind == Command::Kind::Test) {
     options.coverage_dir = command.coverage_dir;
     if (command.parallel) command.test.jobs = parallel_jobs(inv.env);
-    return tools::test::run_tests(command.test, options);
+    int code = tools::test::run_tests(command.test, options);
+    if (code == 0 && !command.coverage_dir.empty())  // as Deno: no report after a failure
+      tools::coverage::report_after_test(command.coverage_dir, inv.cwd, inv.stdio);
+    return code;
   }
   if (command.kind == Command::Kind::Bench) {
     command.bench.runtime_version = fmt::format("toolchain {}", kVersion);

@@ -1,5 +1,8 @@
 #include "engine.h"
 
+#include <future>
+
+#include "core/fresh_isolate.h"
 #include "core/runtime.h"
 #include "core/snapshot.h"
 #include "signals/signal_hub.h"
@@ -7,9 +10,26 @@
 
 namespace toolchain {
 
+class IsolateAhead {
+ public:
+  explicit IsolateAhead(size_t max_heap_mb)
+      : made_(std::async(std::launch::async, [max_heap_mb] {
+          return make_fresh_isolate(embedded_snapshot(), max_heap_mb, true);
+        })) {}
+  std::unique_ptr<FreshIsolate> take() { return made_.get(); }
+
+ private:
+  std::future<std::unique_ptr<FreshIsolate>> made_;
+};
+
+std::shared_ptr<IsolateAhead> prepare_isolate(const RunOptions& options) {
+  initialize_engine();
+  return std::make_shared<IsolateAhead>(options.max_heap_mb);
+}
+
 int run_program(const RunOptions& options) {
   initialize_engine();
-  Runtime runtime(options, embedded_snapshot());
+  Runtime runtime(options, embedded_snapshot(), options.isolate_ahead ? options.isolate_ahead->take() : nullptr);
   if (options.control) options.control->attach(&runtime);
   int code = runtime.run();
   runtime.finish();

@@ -22,7 +22,7 @@ namespace toolchain {
 
 using bridge::v8_str;
 
-Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot)
+Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot, std::unique_ptr<FreshIsolate> fresh)
     : cwd(options.cwd),
       env(options.env),
       args(options.args),
@@ -32,16 +32,11 @@ Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot)
       console_prefix(options.console_prefix),
       main_specifier_(options.main_module) {
   signals_ = std::make_unique<signals::SignalHub>(*this, options.process_signals);
-  allocator_.reset(v8::ArrayBuffer::Allocator::NewDefaultAllocator());
-  v8::Isolate::CreateParams params;
-  params.array_buffer_allocator = allocator_.get();
-  params.snapshot_blob = const_cast<v8::StartupData*>(snapshot);
-  params.external_references = external_references();
-  if (options.max_heap_mb > 0) {
-    heap_limit_mb_ = options.max_heap_mb;
-    params.constraints.ConfigureDefaultsFromHeapSize(0, options.max_heap_mb * 1024 * 1024);
-  }
-  isolate_ = v8::Isolate::New(params);
+  if (options.max_heap_mb > 0) heap_limit_mb_ = options.max_heap_mb;
+  if (!fresh) fresh = make_fresh_isolate(snapshot, options.max_heap_mb, false);
+  allocator_ = std::move(fresh->allocator);
+  isolate_ = std::exchange(fresh->isolate, nullptr);
+  if (fresh->locked) locker_.emplace(isolate_);  // made on another thread
   isolate_->Enter();
   isolate_->SetData(0, this);
   isolate_->SetMicrotasksPolicy(v8::MicrotasksPolicy::kExplicit);
@@ -57,13 +52,10 @@ Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot)
       v8::Isolate::kMessageError);
 
   v8::HandleScope scope(isolate_);
-  auto context = v8::Context::New(isolate_);
-  context_.Reset(isolate_, context);
+  context_ = std::move(fresh->context);
+  core_ = std::move(fresh->core);
+  auto context = this->context();
   context->Enter();
-  v8::Local<v8::Object> core;
-  if (params.snapshot_blob == nullptr || !context->GetDataFromSnapshotOnce<v8::Object>(0).ToLocal(&core))
-    core = bootstrap_context(isolate_, context);
-  core_.Reset(isolate_, core);
   store_ = options.module_store;
   modules_ = std::make_unique<ModuleLoader>(*this, options.module_store, options.fetch_policy, options.import_map);
   if (!options.coverage_dir.empty()) {
@@ -101,6 +93,7 @@ Runtime::~Runtime() {
   }
   context_.Reset();
   isolate_->Exit();
+  locker_.reset();
   isolate_->Dispose();
 }
 

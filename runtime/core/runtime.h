@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <string_view>
@@ -16,6 +17,8 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <v8.h>
+
+#include "core/fresh_isolate.h"
 
 #include "core/resources.h"
 #include "engine.h"
@@ -55,7 +58,8 @@ class LoopHandle {
 class Runtime {
  public:
   // `snapshot` null: evaluate the built-ins from source (slow; for tools and tests).
-  Runtime(const RunOptions& options, const v8::StartupData* snapshot);
+  // `fresh`: an isolate made ahead (possibly on another thread); null: make one.
+  Runtime(const RunOptions& options, const v8::StartupData* snapshot, std::unique_ptr<FreshIsolate> fresh = nullptr);
   ~Runtime();
   Runtime(const Runtime&) = delete;
   Runtime& operator=(const Runtime&) = delete;
@@ -177,6 +181,7 @@ class Runtime {
 
   std::string main_specifier_;
   v8::Isolate* isolate_ = nullptr;
+  std::optional<v8::Locker> locker_;  // held for the whole run if the isolate was made on another thread
   std::unique_ptr<v8::ArrayBuffer::Allocator> allocator_;
   v8::Global<v8::Context> context_;
   v8::Global<v8::Object> core_;

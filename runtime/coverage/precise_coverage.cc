@@ -4,6 +4,7 @@
 #include <fstream>
 #include <random>
 
+#include <boost/json.hpp>
 #include <fmt/format.h>
 // libnode108 installs the inspector header with V8's sources, not beside v8.h.
 #include <nodejs/deps/v8/include/v8-inspector.h>
@@ -92,11 +93,25 @@ std::string PreciseCoverage::write(const std::string& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return fmt::format("cannot create {}: {}", dir, ec.message());
-  std::random_device random;
-  std::string path = fmt::format("{}/{:08x}{:08x}.json", dir, random(), random());
-  std::ofstream out(path, std::ios::binary);
-  out << response;
-  if (!out) return "cannot write " + path;
+  // One file per script, as Deno writes them (a ScriptCoverage: scriptId,
+  // url, functions), so either tool reads the other's directory. Only the
+  // program's own files: the built-ins have no file: URL.
+  boost::json::value doc;
+  try {
+    doc = boost::json::parse(response);
+    std::random_device random;
+    for (const auto& script : doc.at("result").at("result").as_array()) {
+      if (!script.at("url").as_string().starts_with("file://")) continue;
+      std::string path = fmt::format("{}/{:08x}-{:04x}-{:04x}-{:04x}-{:04x}{:08x}.json", dir, random(),
+                                     random() & 0xffff, (random() & 0x0fff) | 0x4000, (random() & 0x3fff) | 0x8000,
+                                     random() & 0xffff, random());
+      std::ofstream out(path, std::ios::binary);
+      out << boost::json::serialize(script);
+      if (!out) return "cannot write " + path;
+    }
+  } catch (const std::exception& e) {
+    return fmt::format("the inspector's coverage could not be read: {}", e.what());
+  }
   return {};
 }
 

@@ -2,9 +2,9 @@
 // V8's precise (block) coverage of one program, through the inspector protocol:
 // v8::debug::Coverage is not public API, but v8_inspector is (libnode108 ships
 // v8-inspector.h and exports V8Inspector::create), and its Profiler domain
-// offers startPreciseCoverage / takePreciseCoverage. The result is written as
-// V8's JSON (the `result` of Profiler.takePreciseCoverage, file: scripts only)
-// to DIR/<random>.json, the format `deno test --coverage` writes.
+// offers startPreciseCoverage / takePreciseCoverage. Each file: script's
+// ScriptCoverage (V8's JSON) goes to DIR/<uuid>.json, as `deno test
+// --coverage` writes it.
 #include <memory>
 #include <string>
 

@@ -80,13 +80,13 @@ class RequestBodySink : public ByteSink {
 // until read or cancelled, so the test sanitizer sees an unconsumed body as Deno does.
 class InlineResponseBody : public Resource {
  public:
-  std::string_view name() const override { return "fetchResponseBody"; }
+  std::string_view name() const override { return "fetchResponse"; }
 };
 
 class ResponseBodySource : public ByteSource {
  public:
   explicit ResponseBodySource(std::shared_ptr<http_client::Exchange> exchange) : exchange_(std::move(exchange)) {}
-  std::string_view name() const override { return "fetchResponseBody"; }
+  std::string_view name() const override { return "fetchResponse"; }
   ~ResponseBodySource() override {
     // Dropped before its end (cancel, or never read): the connection cannot be reused.
     if (!*done_) exchange_->abort();

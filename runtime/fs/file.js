@@ -16,7 +16,7 @@ const {
   op_fs_flock_sync, op_fs_flock_async,
   op_fs_funlock_sync, op_fs_funlock_async,
   op_fs_try_flock_sync, op_fs_try_flock_async,
-  op_fs_file_is_terminal, op_close, op_resource_close,
+  op_fs_file_is_terminal, op_fs_file_set_raw, op_close, op_resource_close,
 } = core.ops;
 const { toPath, parseFileInfo, toUnixTimeFromEpoch, coerceLen } = internals.fs;
 
@@ -210,6 +210,12 @@ class FsFile {
 
   isTerminal() {
     return op_fs_file_is_terminal(this.#rid);
+  }
+
+  // As Deno: only `true` turns raw mode on; a file that is not a terminal
+  // throws BadResource (ENOTTY) then.
+  setRaw(mode, options = {}) {
+    op_fs_file_set_raw(this.#rid, mode === true, Boolean(options?.cbreak));
   }
 
   close() {

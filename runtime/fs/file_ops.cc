@@ -27,6 +27,7 @@
 #include "bridge/op.h"
 #include "core/runtime.h"
 #include "fs/fs_common.h"
+#include "io/terminal_mode.h"
 #include "streams/native_stream.h"
 
 namespace toolchain {
@@ -41,12 +42,16 @@ using permissions::Kind;
 class FsFile final : public ByteSource {
  public:
   explicit FsFile(int fd) : fd_(fd) {}
-  ~FsFile() override { ::close(fd_); }
+  ~FsFile() override {
+    terminal_.restore();  // before the fd goes
+    ::close(fd_);
+  }
   FsFile(const FsFile&) = delete;
   FsFile& operator=(const FsFile&) = delete;
 
   std::string_view name() const override { return "fsFile"; }
   int fd() const { return fd_; }
+  io::TerminalMode& terminal() { return terminal_; }
 
   size_t read(std::span<uint8_t> into) override {
     for (;;) {
@@ -66,6 +71,7 @@ class FsFile final : public ByteSource {
 
  private:
   int fd_;
+  io::TerminalMode terminal_;  // setRaw's mode, undone at close
 };
 
 // ---------------------------------------------------------------------------
@@ -264,6 +270,11 @@ auto prep_try_flock(Runtime& rt, bool, uint32_t rid, bool exclusive) {
 
 bool op_fs_file_is_terminal(Runtime& rt, uint32_t rid) { return ::isatty(rt.resources.get<FsFile>(rid)->fd()) == 1; }
 
+void op_fs_file_set_raw(Runtime& rt, uint32_t rid, bool raw, bool cbreak) {
+  FsFile& file = *rt.resources.get<FsFile>(rid);
+  file.terminal().set_raw(file.fd(), raw, cbreak);
+}
+
 // ---------------------------------------------------------------------------
 
 // The sync open adds the file to the table at once.
@@ -295,6 +306,7 @@ void register_fs_file_ops(bridge::OpRegistry& r) {
   r.sync<&Flavours<&prep_try_flock, decltype(&prep_try_flock)>::sync>("op_fs_try_flock_sync");
   r.async<&Flavours<&prep_try_flock, decltype(&prep_try_flock)>::async>("op_fs_try_flock_async");
   r.sync<&op_fs_file_is_terminal>("op_fs_file_is_terminal");
+  r.sync<&op_fs_file_set_raw>("op_fs_file_set_raw");
 }
 
 }  // namespace toolchain

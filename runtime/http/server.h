@@ -73,7 +73,7 @@ class Server : public Resource {
   Server(Runtime& rt, std::unique_ptr<Listener> listener, v8::Local<v8::Function> dispatch,
          v8::Local<v8::Function> notify);
   ~Server() override;
-  std::string_view name() const override { return "httpServer"; }
+  std::string_view name() const override { return "http"; }  // Deno's name for a serve() server
 
   void start(uint32_t rid);
   const ListenAddress& address() const { return address_; }

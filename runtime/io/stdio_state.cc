@@ -37,7 +37,6 @@ StdioState::~StdioState() {
   // The fds belong to the run (the daemon closes its copies): never let Asio close them.
   for (auto& descriptor : waiting_)
     if (descriptor) descriptor->release();
-  if (original_mode_) ::tcsetattr(raw_fd_, TCSADRAIN, &*original_mode_);
 }
 
 int StdioState::fd(int rid) const {
@@ -107,35 +106,6 @@ void StdioState::wait_readable(int rid, size_t size, std::function<void(ReadResu
                             });
 }
 
-// As Deno's op_set_raw: raw mode leaves output processing on; cbreak keeps the
-// signal keys (Ctrl-C still interrupts).
-void StdioState::set_raw(int rid, bool raw, bool cbreak) {
-  int fd = this->fd(rid);
-  if (!raw) {
-    if (original_mode_ && raw_fd_ == fd) {
-      if (::tcsetattr(fd, TCSADRAIN, &*original_mode_) != 0) throw bridge::os_error(errno, {});
-      original_mode_.reset();
-      raw_fd_ = -1;
-    }
-    return;
-  }
-  termios mode{};
-  if (::tcgetattr(fd, &mode) != 0) {
-    if (errno == ENOTTY) throw bridge::JsError{"BadResource", "ENOTTY: Not a typewriter"};
-    throw bridge::os_error(errno, {});
-  }
-  if (!original_mode_) {
-    original_mode_ = mode;
-    raw_fd_ = fd;
-  }
-  termios next = *original_mode_;
-  next.c_iflag &= ~static_cast<tcflag_t>(BRKINT | ICRNL | INPCK | ISTRIP | IXON);
-  next.c_cflag |= CS8;
-  next.c_lflag &= ~static_cast<tcflag_t>(ECHO | ICANON | IEXTEN);
-  if (!cbreak) next.c_lflag &= ~static_cast<tcflag_t>(ISIG);
-  next.c_cc[VMIN] = 1;
-  next.c_cc[VTIME] = 0;
-  if (::tcsetattr(fd, TCSADRAIN, &next) != 0) throw bridge::os_error(errno, {});
-}
+void StdioState::set_raw(int rid, bool raw, bool cbreak) { terminal_.set_raw(fd(rid), raw, cbreak); }
 
 }  // namespace toolchain::io

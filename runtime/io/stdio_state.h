@@ -7,8 +7,6 @@
 // Resource ids 0, 1, 2 name the run's stdio fds (RunOptions::stdio); in the
 // daemon those are the client's fds, never the daemon's own 0/1/2. close() only
 // marks the resource closed, as Deno does: the fd stays open (the daemon owns it).
-#include <termios.h>
-
 #include <array>
 #include <functional>
 #include <optional>
@@ -16,6 +14,8 @@
 #include <vector>
 
 #include <boost/asio/posix/stream_descriptor.hpp>
+
+#include "io/terminal_mode.h"
 
 namespace toolchain {
 class Runtime;
@@ -56,9 +56,7 @@ class StdioState {
   // A descriptor registered only while a read waits (see read()).
   std::array<std::optional<boost::asio::posix::stream_descriptor>, 3> waiting_;
   std::array<std::function<void(ReadResult)>, 3> pending_;
-  // The terminal mode before setRaw(true), and the fd it belongs to.
-  std::optional<termios> original_mode_;
-  int raw_fd_ = -1;
+  TerminalMode terminal_;  // put back when the run ends
 };
 
 // One read(2), retried on EINTR.

@@ -235,11 +235,8 @@ const resourceWords = {
   tcpStream: ["A TCP connection", "opened/accepted", "closed", "Close the TCP connection by calling `tcpConn.close()`."],
   compression: ["A CompressionStream", "created", "closed", "Close the compression stream by calling `await stream.writable.close()`."],
 };
-// Our resources whose names differ from Deno's for the same thing.
-const denoResourceName = { fetchResponseBody: "fetchResponse", httpServer: "http" };
-
 function resourcesNow() {
-  return new Map(ops.op_resources().map(([rid, name]) => [rid, denoResourceName[name] ?? name]));
+  return new Map(ops.op_resources());
 }
 
 function resourceLeaks(before, after) {

@@ -52,9 +52,10 @@ function toStringValue(value) {
   return typeof value === "string" ? value : `${value}`;
 }
 
+// The message quotes the arguments as given (lone surrogates kept), as Deno's does.
 function invalidUrl(url, base) {
-  url = toUSVString(url);
-  base = base === undefined ? "" : toUSVString(base);
+  url = toStringValue(url);
+  base = base === undefined ? "" : toStringValue(base);
   return new TypeErrorCtor(base === "" ? `Invalid URL: '${url}'` : `Invalid URL: '${url}' with base '${base}'`);
 }
 

@@ -12,6 +12,7 @@
 #include "tools/bench/bench_history.h"
 #include "tools/bench/bench_table.h"
 #include "tools/common/discovery.h"
+#include "tools/test/test_events.h"
 #include "tools/test/reporter.h"
 
 namespace toolchain::tools::bench {
@@ -61,7 +62,7 @@ class FileRun {
       : origin_(origin), options_(options), base_(base), history_(history) {}
 
   bool on_event(const std::string& text) {
-    json::object e = json::parse(text).as_object();
+    json::object e = json::parse(test::well_formed_json(text)).as_object();
     std::string type(e["type"].as_string());
     if (type == "plan") {
       used_only_ = e["usedOnly"].as_bool();

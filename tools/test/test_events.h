@@ -46,6 +46,10 @@ struct Event {
 };
 
 // Parses one JSON event of test.js; throws std::runtime_error if malformed.
+// JSON text with each lone-surrogate escape (`\ud800`, valid JSON that
+// JSON.stringify writes, refused by Boost.JSON) turned into U+FFFD.
+std::string well_formed_json(const std::string& text);
+
 Event parse_event(const std::string& origin, const std::string& json);
 
 // One test or step as far as it has run.

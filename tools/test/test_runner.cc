@@ -94,7 +94,7 @@ class Session {
 // they happen; otherwise (--parallel) they are delivered together at the end so
 // each file's report stays in one piece.
 void run_file(size_t index, const std::string& path, const TestOptions& options, const RunOptions& base,
-              Session& session, bool stream) {
+              Session& session, bool stream, std::shared_ptr<IsolateAhead> isolate = nullptr) {
   std::string origin = "file://" + path;
   boost::json::object config;
   config["origin"] = origin;
@@ -145,6 +145,7 @@ void run_file(size_t index, const std::string& path, const TestOptions& options,
   RunOptions options_for_file = base;
   options_for_file.main_module = path;
   options_for_file.tool = hook;
+  options_for_file.isolate_ahead = std::move(isolate);
   int code = run_program(options_for_file);
   // The program ended before its tests did (Deno.exit with sanitizeExit off).
   if (!uncaught && code != 0 && finished.size() < planned.size() && !session.should_stop())
@@ -170,7 +171,13 @@ int run_tests(const TestOptions& options, const RunOptions& base) {
   Session session(options, base);
   size_t jobs = std::max<size_t>(1, std::min(options.jobs, files.size()));
   if (jobs == 1) {
-    for (size_t n = 0; n < files.size() && !session.should_stop(); ++n) run_file(n, files[n], options, base, session, true);
+    // The next file's isolate is made on the other core while this one runs.
+    std::shared_ptr<IsolateAhead> isolate;
+    for (size_t n = 0; n < files.size() && !session.should_stop(); ++n) {
+      std::shared_ptr<IsolateAhead> next = n + 1 < files.size() ? prepare_isolate(base) : nullptr;
+      run_file(n, files[n], options, base, session, true, std::move(isolate));
+      isolate = std::move(next);
+    }
   } else {
     std::atomic<size_t> next{0};
     std::vector<std::thread> workers;

@@ -1,0 +1,1 @@
+Deno.test("first file", () => {});

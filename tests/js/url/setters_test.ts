@@ -1,0 +1,55 @@
+// The URL setters (state overrides) and the getters after them.
+import { Shown } from "../shown.ts";
+
+Deno.test("The URL setters (state overrides) and the getters after them", async () => {
+  const shown = new Shown();
+  const u = new URL("http://user:pass@example.com:8080/a/b?q#f");
+  const dump = (label: string) =>
+    shown.at(1, [label.padEnd(24), u.href, "|", u.origin, u.host, u.port, u.pathname, u.search, u.hash], ["start                   ", "http://user:pass@example.com:8080/a/b?q#f", "|", "http://example.com:8080", "example.com:8080", "8080", "/a/b", "?q", "#f"], ["protocol https          ", "https://user:pass@example.com:8080/a/b?q#f", "|", "https://example.com:8080", "example.com:8080", "8080", "/a/b", "?q", "#f"], ["protocol ftp:           ", "ftp://user:pass@example.com:8080/a/b?q#f", "|", "ftp://example.com:8080", "example.com:8080", "8080", "/a/b", "?q", "#f"], ["protocol file (refused) ", "ftp://user:pass@example.com:8080/a/b?q#f", "|", "ftp://example.com:8080", "example.com:8080", "8080", "/a/b", "?q", "#f"], ["username                ", "ftp://a%20b%40c:pass@example.com:8080/a/b?q#f", "|", "ftp://example.com:8080", "example.com:8080", "8080", "/a/b", "?q", "#f"], ["password empty          ", "ftp://a%20b%40c@example.com:8080/a/b?q#f", "|", "ftp://example.com:8080", "example.com:8080", "8080", "/a/b", "?q", "#f"], ["hostname idna           ", "ftp://a%20b%40c@xn--xample-9ua.org:8080/a/b?q#f", "|", "ftp://xn--xample-9ua.org:8080", "xn--xample-9ua.org:8080", "8080", "/a/b", "?q", "#f"], ["host ipv6, default port ", "ftp://a%20b%40c@[::ffff:102:304]/a/b?q#f", "|", "ftp://[::ffff:102:304]", "[::ffff:102:304]", "", "/a/b", "?q", "#f"], ["host ipv4 numeric       ", "ftp://a%20b%40c@127.0.0.1:99/a/b?q#f", "|", "ftp://127.0.0.1:99", "127.0.0.1:99", "99", "/a/b", "?q", "#f"], ["port empty              ", "ftp://a%20b%40c@127.0.0.1/a/b?q#f", "|", "ftp://127.0.0.1", "127.0.0.1", "", "/a/b", "?q", "#f"], ["port digits first       ", "ftp://a%20b%40c@127.0.0.1:123/a/b?q#f", "|", "ftp://127.0.0.1:123", "127.0.0.1:123", "123", "/a/b", "?q", "#f"], ["pathname                ", "ftp://a%20b%40c@127.0.0.1:123/y/z%20%C3%A9?q#f", "|", "ftp://127.0.0.1:123", "127.0.0.1:123", "123", "/y/z%20%C3%A9", "?q", "#f"], ["search                  ", "ftp://a%20b%40c@127.0.0.1:123/y/z%20%C3%A9?a=b%20c%23d#f", "|", "ftp://127.0.0.1:123", "127.0.0.1:123", "123", "/y/z%20%C3%A9", "?a=b%20c%23d", "#f"], ["hash                    ", "ftp://a%20b%40c@127.0.0.1:123/y/z%20%C3%A9?a=b%20c%23d#x%20y", "|", "ftp://127.0.0.1:123", "127.0.0.1:123", "123", "/y/z%20%C3%A9", "?a=b%20c%23d", "#x%20y"], ["emptied                 ", "ftp://a%20b%40c@127.0.0.1:123/y/z%20%C3%A9?", "|", "ftp://127.0.0.1:123", "127.0.0.1:123", "123", "/y/z%20%C3%A9", "", ""]);
+  dump("start");
+  u.protocol = "https";
+  dump("protocol https");
+  u.protocol = "ftp:";
+  dump("protocol ftp:");
+  u.protocol = "file";
+  dump("protocol file (refused)");
+  u.username = "a b@c";
+  dump("username");
+  u.password = "";
+  dump("password empty");
+  u.hostname = "ÉXAMPLE.org";
+  dump("hostname idna");
+  u.host = "[::FFFF:1.2.3.4]:21";
+  dump("host ipv6, default port");
+  u.host = "0x7f.1:99";
+  dump("host ipv4 numeric");
+  u.port = "";
+  dump("port empty");
+  u.port = "123abc";
+  dump("port digits first");
+  u.pathname = "x/../y/./z é";
+  dump("pathname");
+  u.search = "a=b c#d";
+  dump("search");
+  u.hash = "#x y";
+  dump("hash");
+  u.hash = "";
+  u.search = "?";
+  dump("emptied");
+  const opaque = new URL("mailto:someone@example.com");
+  opaque.pathname = "other";
+  opaque.host = "h";
+  opaque.hash = "top";
+  shown.at(2, [opaque.href, opaque.pathname, JSON.stringify(opaque.host), opaque.origin], ["mailto:someone@example.com#top", "someone@example.com", "\"\"", "null"]);
+  const file = new URL("file:///C:/dir/f.txt");
+  file.host = "server";
+  shown.at(3, [file.href, file.pathname], ["file://server/C:/dir/f.txt", "/C:/dir/f.txt"]);
+  file.pathname = "/x/../../y";
+  shown.at(4, [file.href], ["file:///y"]);
+  const rel = new URL("../c/./d?e#f", "http://h/a/b/");
+  shown.at(5, [rel.href, new URL("//other/p", rel).href, new URL("?q", rel).href, new URL("#h", rel).href], ["http://h/a/c/d?e#f", "http://other/p", "http://h/a/c/d?q", "http://h/a/c/d?e#h"]);
+  shown.at(6, [new URL("sc://H%41st/p a").href, new URL("HTTP://EXAMPLE.COM:80/%7e").href], ["sc://H%41st/p%20a", "http://example.com/%7e"]);
+  shown.at(7, [new URL("http://[0:0:0:0:0:0:0:1]/").host, new URL("http://[1:0:0:2::3:0]/").host], ["[::1]", "[1::2:0:0:3:0]"]);
+  shown.at(8, [URL.canParse("http://192.168.0.257/"), new URL("http://0300.0250.0.1/").host, new URL("http://3232235521/").host], [false, "192.168.0.1", "192.168.0.1"]);
+  shown.done([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2, 3, 4, 5, 6, 7, 8]);
+});
