@@ -188,8 +188,10 @@ function makeServer(options, handler) {
         complete(id);
         return;
       }
-      if (body === null || body.staticBytes !== null) {
-        op_http_respond(server.rid, id, state.status, list, body === null ? null : body.staticBytes, false);
+      // A string body (`new Response("ok")`) goes to C++ as it is, never encoded here.
+      const text = body === null ? null : body.staticText;
+      if (body === null || text !== null || body.staticBytes !== null) {
+        op_http_respond(server.rid, id, state.status, list, body === null ? null : text ?? body.staticBytes, false);
         // Written (or queued) whole: unless info.completed waits for it, forget the exchange.
         if (exchange.onCompleted === null) complete(exchange);
       } else {
@@ -213,7 +215,7 @@ function makeServer(options, handler) {
     }
   };
 
-  const dispatch = (id, method, url, headerList, hasBody, sortedHeaderList) => {
+  const dispatchOne = (id, method, url, headerList, hasBody, sortedHeaderList) => {
     // request.signal is made only if the handler reads it.
     const exchange = { id, controller: null, aborted: false, done: false, tracked: false, onCompleted: null };
     const signalOf = () => {
@@ -242,6 +244,21 @@ function makeServer(options, handler) {
     } else {
       send(exchange, result);
     }
+  };
+
+  // C++ hands over the request heads it parsed in one loop turn, six values
+  // each (id, method, url, headerList, hasBody, sortedHeaderList). A failure
+  // in one (not the handler's: that is onError's) does not lose the others.
+  const dispatch = (batch) => {
+    let failure = null;
+    for (let i = 0; i < batch.length; i += 6) {
+      try {
+        dispatchOne(batch[i], batch[i + 1], batch[i + 2], batch[i + 3], batch[i + 4], batch[i + 5]);
+      } catch (e) {
+        failure ??= { error: e };
+      }
+    }
+    if (failure !== null) throw failure.error;
   };
 
   const notify = (kind, id) => {

@@ -344,16 +344,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
                                 return;
                               }
                               self->in_.append(self->buffer_.get(), n);
-                              // A request head found here goes to JavaScript from this
-                              // handler, once the connection's own work is done.
-                              self->in_read_handler_ = true;
                               self->process();
-                              self->in_read_handler_ = false;
                               self->read_more();
-                              if (auto exchange = std::move(self->to_dispatch_)) {
-                                self->to_dispatch_ = nullptr;
-                                self->server_.dispatch_js(exchange, true);
-                              }
                             });
   }
 
@@ -398,8 +390,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     exchange->remote = remote();
     server_.begin_exchange(exchange);
     exchange_ = exchange;
-    if (in_read_handler_) to_dispatch_ = exchange;
-    else server_.dispatch_js(exchange, false);
+    server_.dispatch_js(std::move(exchange));
   }
 
   // A malformed request: its status and close (RFC 9112 §9.6 says close after a 400).
@@ -458,8 +449,6 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool writing_ = false;
   bool closed_ = false;
   bool close_after_writes_ = false;
-  bool in_read_handler_ = false;
-  std::shared_ptr<Exchange> to_dispatch_;  // a head parsed by the read handler, for JavaScript
   HandOff upgrade_;               // set while an upgrade's response is being written
   bool upgrade_written_ = false;
 };
@@ -588,22 +577,30 @@ std::shared_ptr<Exchange> Server::exchange(uint32_t id) const {
   return it->second;
 }
 
-void Server::dispatch_js(std::shared_ptr<Exchange> exchange, bool now) {
-  // JavaScript runs from a loop handler (`now`: the caller is one, with its
-  // own work done), never from inside an op or the server's own calls.
-  if (!now) {
-    asio::post(rt.loop(), [this, exchange, alive = std::weak_ptr<bool>(alive_)] {
-      if (alive.expired()) return;
-      dispatch_js(exchange, true);
-    });
-    return;
-  }
-  {
-    if (exchanges_.find(exchange->id) == exchanges_.end()) return;
-    v8::Isolate* isolate = rt.isolate();
-    v8::HandleScope scope(isolate);
-    auto context = rt.context();
-    v8::Context::Scope context_scope(context);
+void Server::dispatch_js(std::shared_ptr<Exchange> exchange) {
+  // JavaScript runs from a loop handler of its own, never from inside an op or
+  // the server's own calls; the heads parsed meanwhile (all the connections
+  // the loop found readable in one turn) go together, in one call.
+  ready_.push_back(std::move(exchange));
+  if (ready_.size() > 1) return;
+  asio::post(rt.loop(), [this, alive = std::weak_ptr<bool>(alive_)] {
+    if (alive.expired()) return;
+    dispatch_ready();
+  });
+}
+
+void Server::dispatch_ready() {
+  auto ready = std::move(ready_);
+  ready_.clear();
+  v8::Isolate* isolate = rt.isolate();
+  v8::HandleScope scope(isolate);
+  auto context = rt.context();
+  v8::Context::Scope context_scope(context);
+  // [id, method, url, headerList, hasBody, sortedHeaderList] for each request.
+  std::vector<v8::Local<v8::Value>> batch;
+  batch.reserve(ready.size() * 6);
+  for (auto& exchange : ready) {
+    if (exchanges_.find(exchange->id) == exchanges_.end()) continue;  // ended meanwhile
     auto& head = exchange->head;
     // The flat [name, value, …] list made in one step (no per-element stores).
     std::vector<v8::Local<v8::Value>> list;
@@ -657,13 +654,16 @@ void Server::dispatch_js(std::shared_ptr<Exchange> exchange, bool now) {
     } else {
       url = head.target;  // absolute-form (RFC 9112 §3.2.2)
     }
-    v8::Local<v8::Value> argv[] = {
-        v8::Integer::NewFromUnsigned(isolate, exchange->id), request_str(isolate, head.method),
-        request_str(isolate, url), headers, v8::Boolean::New(isolate, head.body != BodyKind::None),
-        sorted_headers,
-    };
-    rt.call_from_loop(dispatch_.Get(isolate), 6, argv);
+    batch.push_back(v8::Integer::NewFromUnsigned(isolate, exchange->id));
+    batch.push_back(request_str(isolate, head.method));
+    batch.push_back(request_str(isolate, url));
+    batch.push_back(headers);
+    batch.push_back(v8::Boolean::New(isolate, head.body != BodyKind::None));
+    batch.push_back(sorted_headers);
   }
+  if (batch.empty()) return;
+  v8::Local<v8::Value> argv[] = {v8::Array::New(isolate, batch.data(), batch.size())};
+  rt.call_from_loop(dispatch_.Get(isolate), 1, argv);
 }
 
 void Server::notify_js(int kind, uint32_t id) {

@@ -99,13 +99,15 @@ class Server : public Resource {
   void end_exchange(Exchange& exchange);
   void connection_closed(Connection* connection);
   void notify_js(int kind, uint32_t id);
-  void dispatch_js(std::shared_ptr<Exchange> exchange, bool now);
+  // Queues a request head for JavaScript's dispatch (one call per loop turn).
+  void dispatch_js(std::shared_ptr<Exchange> exchange);
   uint32_t header_timeout_ms = 30000;
 
  private:
   void accept();
   void sweep();
   void maybe_finished();
+  void dispatch_ready();
 
   std::unique_ptr<Listener> listener_;
   asio::steady_timer sweep_;
@@ -114,6 +116,7 @@ class Server : public Resource {
   v8::Global<v8::Function> dispatch_, notify_;
   std::unordered_map<uint32_t, std::shared_ptr<Exchange>> exchanges_;
   std::unordered_set<std::shared_ptr<Connection>> connections_;
+  std::vector<std::shared_ptr<Exchange>> ready_;  // heads waiting for dispatch_ready()
   uint32_t next_exchange_ = 1;
   bool shutting_down_ = false;
   bool finished_ = false;

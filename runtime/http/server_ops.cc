@@ -90,17 +90,23 @@ std::shared_ptr<http::Exchange> exchange_of(Runtime& rt, uint32_t rid, uint32_t 
   return rt.resources.get<Server>(rid)->exchange(id);
 }
 
-// The response: `body` a Uint8Array (sent whole) or null; `streamed`: the body
-// follows through the returned ByteSink's rid (0 otherwise).
+// The response: `body` a Uint8Array or a string (sent whole, a string as
+// UTF-8) or null; `streamed`: the body follows through the returned
+// ByteSink's rid (0 otherwise).
 uint32_t op_http_respond(Runtime& rt, uint32_t rid, uint32_t id, uint32_t status, std::vector<std::string> headers,
                          bridge::Value body, bool streamed) {
   auto server = rt.resources.get<Server>(rid);
   const uint8_t* bytes = nullptr;
   size_t size = 0;
+  std::string text;
   if (!streamed && body->IsArrayBufferView()) {
     auto view = body.As<v8::ArrayBufferView>();
     bytes = static_cast<const uint8_t*>(view->Buffer()->Data()) + view->ByteOffset();
     size = view->ByteLength();
+  } else if (!streamed && body->IsString()) {
+    text = bridge::to_std_string(rt.isolate(), body);
+    bytes = reinterpret_cast<const uint8_t*>(text.data());
+    size = text.size();
   }
   auto exchange = server->exchange(id);
   server->respond(id, static_cast<int>(status), headers, bytes, size, streamed);
