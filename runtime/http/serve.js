@@ -224,7 +224,7 @@ function makeServer(options, handler) {
       if (exchange.aborted) exchange.controller.abort(connectionClosed());
       return exchange.controller.signal;
     };
-    const headers = F.headersFromList(headerList, "immutable", sortedHeaderList);
+    const headers = F.headersAdoptingList(headerList, "immutable", sortedHeaderList);
     const body = hasBody ? new InnerBody(S.readableStreamForResource(op_http_request_body(server.rid, id))) : null;
     const request = F.requestFromState({
       method, urlList: [url], headers, body, referrer: "client", referrerPolicy: "", mode: "cors",

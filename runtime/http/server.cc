@@ -679,7 +679,7 @@ void Server::notify_js(int kind, uint32_t id) {
   });
 }
 
-void Server::respond(uint32_t id, int status, const std::vector<std::string>& headers, const uint8_t* body,
+void Server::respond(uint32_t id, int status, std::span<const std::string_view> headers, const uint8_t* body,
                      size_t body_size, bool streamed) {
   auto exchange = this->exchange(id);
   if (exchange->head_sent) throw bridge::JsError{"Http", "response already sent"};
@@ -693,6 +693,8 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
   // Automatic compression: a compressed body is framed as a stream is (no content-length).
   Coding coding = Coding::None;
   std::vector<std::string> coded_headers;
+  std::vector<std::string_view> coded_fields;
+  std::span<const std::string_view> fields = headers;
   if (compression_ && status >= 200 && status != 204 && status != 304) {
     std::string accept;
     for (const auto& [name, value] : head.headers) {
@@ -701,10 +703,14 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
       accept += value;
     }
     if (!accept.empty()) {
-      coding = negotiate(accept, headers, streamed ? std::nullopt : std::optional<size_t>(body_size), coded_headers);
+      std::vector<std::string> given(headers.begin(), headers.end());
+      coding = negotiate(accept, given, streamed ? std::nullopt : std::optional<size_t>(body_size), coded_headers);
+      if (coding != Coding::None) {
+        coded_fields.assign(coded_headers.begin(), coded_headers.end());
+        fields = coded_fields;
+      }
     }
   }
-  const auto& fields = coding == Coding::None ? headers : coded_headers;
   bool as_stream = streamed || coding != Coding::None;
   std::string out;
   out.reserve(256 + (streamed || no_body ? 0 : body_size));

@@ -13,7 +13,9 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -86,7 +88,8 @@ class Server : public Resource {
 
   std::shared_ptr<Exchange> exchange(uint32_t id) const;
   // Writes the response head and, unless `streamed`, the whole body.
-  void respond(uint32_t id, int status, const std::vector<std::string>& headers, const uint8_t* body,
+  // `headers` is the flat name, value, … list.
+  void respond(uint32_t id, int status, std::span<const std::string_view> headers, const uint8_t* body,
                size_t body_size, bool streamed);
   // Answers 101 Switching Protocols with `headers` (a flat name, value list);
   // once it is written the exchange ends and `hand_off` gets the socket.
