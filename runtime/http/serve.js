@@ -16,8 +16,75 @@ const AbortControllerCtor = AbortController;
 const InnerBody = F.InnerBody;
 
 const NOTIFY_ABORTED = 0, NOTIFY_COMPLETED = 1, NOTIFY_FINISHED = 2;
-const encoder = new TextEncoder();
-const internalErrorBody = encoder.encode("Internal Server Error");
+// op_http_respond's body modes (http::BodyMode).
+const BODY_STATIC = 0, BODY_STREAM = 1, BODY_STREAM_WHOLE = 2;
+const {
+  readableState, readableController, ReadableStreamDefaultController, ReadableStreamDefaultControllerCanCloseOrEnqueue,
+  AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease,
+  StepsReadRequest,
+} = S;
+const ReadableStreamCtor = S.ReadableStream;
+const ErrorCtor = Error;
+const ArrayBufferIsView = ArrayBuffer.isView;
+const Uint8ArrayCtor = Uint8Array;
+
+// A response stream that already holds its whole body (closed, or closing with
+// its chunks queued) is read to the end now: {bytes} (all chunks joined), or
+// {chunks} if one is not bytes (for the sink's own handling of that). Null
+// when the stream must be read as it goes (its body is not all there yet, or
+// it is a byte stream).
+function readWholeStream(stream) {
+  const state = readableState(stream);
+  if (state === "readable") {
+    const controller = readableController(stream);
+    // Closing (close requested) with chunks left: all of them are queued.
+    if (!(controller instanceof ReadableStreamDefaultController) ||
+      ReadableStreamDefaultControllerCanCloseOrEnqueue(controller)) return null;
+  } else if (state !== "closed") {
+    return null;
+  }
+  const reader = AcquireReadableStreamDefaultReader(stream);
+  const chunks = [];
+  let total = 0, ended = false, delivered = false, allBytes = true;
+  const request = new StepsReadRequest((chunk) => {
+    delivered = true;
+    chunks.push(chunk);
+    if (ArrayBufferIsView(chunk)) total += chunk.byteLength;
+    else allBytes = false;
+  }, () => {
+    ended = delivered = true;
+  }, () => {
+    ended = delivered = true; // cannot happen to a closing stream; ends the loop regardless
+  });
+  // Queued chunks and the close are delivered synchronously.
+  while (!ended) {
+    delivered = false;
+    ReadableStreamDefaultReaderRead(reader, request);
+    if (!delivered) throw new TypeErrorCtor("internal error: a complete stream did not deliver its chunks");
+  }
+  // Releasing makes a TypeError nobody can see: without a stack trace it costs far less.
+  const limit = ErrorCtor.stackTraceLimit;
+  ErrorCtor.stackTraceLimit = 0;
+  ReadableStreamDefaultReaderRelease(reader);
+  ErrorCtor.stackTraceLimit = limit;
+  if (!allBytes) return { bytes: null, chunks };
+  if (chunks.length === 1 && chunks[0] instanceof Uint8ArrayCtor) return { bytes: chunks[0], chunks: null };
+  const bytes = new Uint8ArrayCtor(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(new Uint8ArrayCtor(chunk.buffer, chunk.byteOffset, chunk.byteLength), offset);
+    offset += chunk.byteLength;
+  }
+  return { bytes, chunks: null };
+}
+
+// A stream replaying `chunks`, then closing.
+const replayStream = (chunks) => new ReadableStreamCtor({
+  start(controller) {
+    for (const chunk of chunks) controller.enqueue(chunk);
+    controller.close();
+  },
+});
 
 // Live servers, by rid; each keeps, by exchange id, the requests in progress
 // that may still hear from C++ (see `track`).
@@ -185,18 +252,28 @@ function makeServer(options, handler) {
       const upgrade = internals.websocket?.take(response);
       if (upgrade !== undefined) {
         internals.websocket.start(upgrade, server.rid, id, list);
-        complete(id);
+        complete(exchange);
         return;
       }
       // A string body (`new Response("ok")`) goes to C++ as it is, never encoded here.
       const text = body === null ? null : body.staticText;
       if (body === null || text !== null || body.staticBytes !== null) {
-        op_http_respond(server.rid, id, state.status, list, body === null ? null : text ?? body.staticBytes, false);
+        op_http_respond(server.rid, id, state.status, list, body === null ? null : text ?? body.staticBytes, BODY_STATIC);
         // Written (or queued) whole: unless info.completed waits for it, forget the exchange.
         if (exchange.onCompleted === null) complete(exchange);
+        return;
+      }
+      let stream = body.stream;
+      const whole = readWholeStream(stream);
+      if (whole !== null && whole.bytes !== null) {
+        // The stream held its whole body already (seed 003: enqueued and closed in
+        // start()): one response, framed as a stream, with no sink and no promises.
+        op_http_respond(server.rid, id, state.status, list, whole.bytes, BODY_STREAM_WHOLE);
+        if (exchange.onCompleted === null) complete(exchange);
       } else {
-        const stream = body.stream;
-        const rid = op_http_respond(server.rid, id, state.status, list, null, true);
+        // A chunk that is not bytes is the sink's to report: it gets them all again.
+        if (whole !== null) stream = replayStream(whole.chunks);
+        const rid = op_http_respond(server.rid, id, state.status, list, null, BODY_STREAM);
         // The exchange lives (for request.signal) until the body is written.
         track(exchange);
         const done = () => complete(exchange);

@@ -680,7 +680,9 @@ void Server::notify_js(int kind, uint32_t id) {
 }
 
 void Server::respond(uint32_t id, int status, std::span<const std::string_view> headers, const uint8_t* body,
-                     size_t body_size, bool streamed) {
+                     size_t body_size, BodyMode mode) {
+  bool streamed = mode != BodyMode::Static;    // framed as a stream
+  bool follows = mode == BodyMode::Stream;     // the body comes later, through a ResponseSink
   auto exchange = this->exchange(id);
   if (exchange->head_sent) throw bridge::JsError{"Http", "response already sent"};
   exchange->head_sent = true;
@@ -713,7 +715,7 @@ void Server::respond(uint32_t id, int status, std::span<const std::string_view> 
   }
   bool as_stream = streamed || coding != Coding::None;
   std::string out;
-  out.reserve(256 + (streamed || no_body ? 0 : body_size));
+  out.reserve(256 + (follows || no_body ? 0 : body_size));
   // The status line echoes an HTTP/1.0 client's version, as hyper does.
   fmt::format_to(std::back_inserter(out), "HTTP/1.{} {} {}\r\n", head.version_minor == 0 ? 0 : 1, status,
                  status_text(status));
@@ -753,7 +755,7 @@ void Server::respond(uint32_t id, int status, std::span<const std::string_view> 
   if (keep_alive && head.version_minor == 0) out += "connection: keep-alive\r\n";
   out += "\r\n";
   if (!keep_alive) exchange->head.keep_alive = false;
-  if (streamed) {
+  if (follows) {
     if (coding != Coding::None && !no_body) exchange->encoder = Encoder::make(coding, false);
     conn.send(std::move(out), nullptr, 0, {}, nullptr);  // goes out with the first chunk
     return;
@@ -771,6 +773,14 @@ void Server::respond(uint32_t id, int status, std::span<const std::string_view> 
     } else {
       out += coded;  // HTTP/1.0: ends with the connection
     }
+  } else if (exchange->chunked) {
+    // A stream's whole body, in one chunk, then the last chunk.
+    if (body_size > 0) {
+      fmt::format_to(std::back_inserter(out), "{:x}\r\n", body_size);
+      out.append(reinterpret_cast<const char*>(body), body_size);
+      out += "\r\n";
+    }
+    out += "0\r\n\r\n";
   } else {
     out.append(reinterpret_cast<const char*>(body), body_size);
   }

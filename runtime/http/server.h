@@ -70,6 +70,11 @@ struct Exchange {
   std::unique_ptr<Encoder> encoder;  // a streamed body being compressed
 };
 
+// How a response's body is given: whole (framed with content-length); as a
+// stream that follows through a ResponseSink; or a stream's whole content at
+// once (a stream that was complete when answered), framed as a stream is.
+enum class BodyMode { Static = 0, Stream = 1, StreamWhole = 2 };
+
 class Server : public Resource {
  public:
   Server(Runtime& rt, std::unique_ptr<Listener> listener, v8::Local<v8::Function> dispatch,
@@ -87,10 +92,10 @@ class Server : public Resource {
   void set_compression(bool on) { compression_ = on; }
 
   std::shared_ptr<Exchange> exchange(uint32_t id) const;
-  // Writes the response head and, unless `streamed`, the whole body.
+  // Writes the response head and, unless the body is a Stream, the whole body.
   // `headers` is the flat name, value, … list.
   void respond(uint32_t id, int status, std::span<const std::string_view> headers, const uint8_t* body,
-               size_t body_size, bool streamed);
+               size_t body_size, BodyMode mode);
   // Answers 101 Switching Protocols with `headers` (a flat name, value list);
   // once it is written the exchange ends and `hand_off` gets the socket.
   void upgrade(uint32_t id, const std::vector<std::string>& headers, HandOff hand_off);

@@ -136,9 +136,10 @@ void read_header_list(v8::Isolate* isolate, v8::Local<v8::Value> value, HeaderLi
   }
 }
 
-// op_http_respond(rid, id, status, headerList, body, streamed): the response;
-// `body` a Uint8Array or a string (sent whole, a string as UTF-8) or null;
-// `streamed`: the body follows through the returned ByteSink's rid (0 otherwise).
+// op_http_respond(rid, id, status, headerList, body, mode): the response;
+// `body` a Uint8Array or a string (a string as UTF-8) or null; `mode` a
+// BodyMode: 1 (Stream): the body follows through the returned ByteSink's rid
+// (0 otherwise).
 void op_http_respond(const v8::FunctionCallbackInfo<v8::Value>& info) {
   v8::Isolate* isolate = info.GetIsolate();
   try {
@@ -148,7 +149,10 @@ void op_http_respond(const v8::FunctionCallbackInfo<v8::Value>& info) {
     HeaderList headers;
     read_header_list(isolate, info[3], headers);
     auto body = info[4];
-    bool streamed = info[5]->BooleanValue(isolate);
+    auto mode_number = bridge::FromV8<uint32_t>::get(isolate, info[5]);
+    if (mode_number > 2) throw bridge::range_error("bad body mode");
+    auto mode = static_cast<http::BodyMode>(mode_number);
+    bool streamed = mode == http::BodyMode::Stream;
     Runtime& rt = Runtime::from(isolate);
     auto server = rt.resources.get<Server>(rid);
     const uint8_t* bytes = nullptr;
@@ -164,7 +168,7 @@ void op_http_respond(const v8::FunctionCallbackInfo<v8::Value>& info) {
       size = text.size();
     }
     auto exchange = server->exchange(id);
-    server->respond(id, static_cast<int>(status), headers.fields, bytes, size, streamed);
+    server->respond(id, static_cast<int>(status), headers.fields, bytes, size, mode);
     uint32_t sink = streamed ? rt.resources.add(std::make_shared<http::ResponseSink>(exchange, rt.loop())) : 0;
     info.GetReturnValue().Set(sink);
   } catch (const bridge::JsError& error) {
