@@ -86,6 +86,9 @@ const replayStream = (chunks) => new ReadableStreamCtor({
   },
 });
 
+const encoder = new TextEncoder();
+const internalErrorBody = encoder.encode("Internal Server Error");
+
 // Live servers, by rid; each keeps, by exchange id, the requests in progress
 // that may still hear from C++ (see `track`).
 const servers = new MapCtor();
