@@ -599,12 +599,16 @@ void Server::dispatch_ready() {
   // [id, method, url, headerList, hasBody, sortedHeaderList] for each request.
   std::vector<v8::Local<v8::Value>> batch;
   batch.reserve(ready.size() * 6);
+  // Scratch space kept between requests (its capacity, that is).
+  auto& list = scratch_list_;
+  auto& order = scratch_order_;
+  auto& sorted = scratch_sorted_;
+  auto& url = scratch_url_;
   for (auto& exchange : ready) {
     if (exchanges_.find(exchange->id) == exchanges_.end()) continue;  // ended meanwhile
     auto& head = exchange->head;
     // The flat [name, value, …] list made in one step (no per-element stores).
-    std::vector<v8::Local<v8::Value>> list;
-    list.reserve(head.headers.size() * 2);
+    list.clear();
     std::string_view host;
     for (auto& [name, value] : head.headers) {
       if (name == "host") host = value;
@@ -615,12 +619,11 @@ void Server::dispatch_ready() {
     // Fetch's "sort and combine" of the same strings, so `[...req.headers]` starts
     // from it (seed 000): names in order, a name's values joined with ", "
     // (set-cookie's kept apart). Names are lower-case ASCII, so bytes order them.
-    std::vector<size_t> order(head.headers.size());
+    order.resize(head.headers.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t a, size_t b) { return head.headers[a].first < head.headers[b].first; });
-    std::vector<v8::Local<v8::Value>> sorted;
-    sorted.reserve(list.size());
+    sorted.clear();
     for (size_t k = 0; k < order.size();) {
       size_t i = order[k];
       const auto& name = head.headers[i].first;
@@ -639,18 +642,20 @@ void Server::dispatch_ready() {
       k = end;
     }
     auto sorted_headers = v8::Array::New(isolate, sorted.data(), sorted.size());
-    std::string url;
+    url.clear();
     if (head.target.starts_with("/")) {
-      auto scheme = listener_->scheme();
+      url += listener_->scheme();
+      url += "://";
       if (!host.empty()) {
-        url = fmt::format("{}://{}{}", scheme, host, head.target);
+        url += host;
       } else if (address_.transport == "unix") {
-        url = fmt::format("{}://localhost{}", scheme, head.target);
+        url += "localhost";
       } else {
         bool v6 = address_.hostname.find(':') != std::string::npos;
-        url = v6 ? fmt::format("{}://[{}]:{}{}", scheme, address_.hostname, address_.port, head.target)
-                 : fmt::format("{}://{}:{}{}", scheme, address_.hostname, address_.port, head.target);
+        if (v6) fmt::format_to(std::back_inserter(url), "[{}]:{}", address_.hostname, address_.port);
+        else fmt::format_to(std::back_inserter(url), "{}:{}", address_.hostname, address_.port);
       }
+      url += head.target;
     } else {
       url = head.target;  // absolute-form (RFC 9112 §3.2.2)
     }
@@ -663,7 +668,14 @@ void Server::dispatch_ready() {
   }
   if (batch.empty()) return;
   v8::Local<v8::Value> argv[] = {v8::Array::New(isolate, batch.data(), batch.size())};
+  in_dispatch_ = true;
+  auto alive = std::weak_ptr<bool>(alive_);
   rt.call_from_loop(dispatch_.Get(isolate), 1, argv);
+  if (alive.expired()) return;
+  in_dispatch_ = false;
+  auto to_flush = std::move(to_flush_);
+  to_flush_.clear();
+  for (auto& conn : to_flush) conn->flush_now();
 }
 
 void Server::notify_js(int kind, uint32_t id) {
@@ -784,10 +796,14 @@ void Server::respond(uint32_t id, int status, std::span<const std::string_view> 
   } else {
     out.append(reinterpret_cast<const char*>(body), body_size);
   }
-  conn.send(std::move(out), nullptr, 0, {}, [this, exchange](bool) {
-    end_exchange(*exchange);
+  // (Captures that fit std::function's own storage: no allocation per response.)
+  conn.send(std::move(out), nullptr, 0, {}, [this, id = exchange->id](bool) {
+    if (auto it = exchanges_.find(id); it != exchanges_.end()) end_exchange(*it->second);
   });
-  conn.flush_now();
+  // Answered from dispatch_ready(): written when the batch's JavaScript is
+  // done, all responses together (the client is not woken mid-batch).
+  if (in_dispatch_) to_flush_.push_back(exchange->conn);
+  else conn.flush_now();
   conn.finish(*exchange, keep_alive);
 }
 

@@ -3,8 +3,9 @@
 // on the runtime's Asio loop; the handler in JavaScript (serve.js).
 //
 // Per connection, one request at a time (pipelined requests wait in the input
-// buffer, as hyper does): its head goes to JavaScript as `dispatch(id, method,
-// url, headerList, hasBody, sortedHeaderList)`; JavaScript answers with op_http_respond. Request
+// buffer, as hyper does); the heads parsed in one loop turn go to JavaScript
+// together as `dispatch([id, method, url, headerList, hasBody,
+// sortedHeaderList, …])`; JavaScript answers with op_http_respond. Request
 // bodies are ByteSources and streamed response bodies ByteSinks that do their
 // I/O on the loop (streams/native_stream.h, on_loop()), so no thread waits on a
 // slow peer. Everything here lives on the runtime's thread.
@@ -125,6 +126,11 @@ class Server : public Resource {
   std::unordered_map<uint32_t, std::shared_ptr<Exchange>> exchanges_;
   std::unordered_set<std::shared_ptr<Connection>> connections_;
   std::vector<std::shared_ptr<Exchange>> ready_;  // heads waiting for dispatch_ready()
+  std::vector<v8::Local<v8::Value>> scratch_list_, scratch_sorted_;  // dispatch_ready()'s, reused
+  std::vector<size_t> scratch_order_;
+  std::string scratch_url_;
+  bool in_dispatch_ = false;                       // dispatch_ready() is running JavaScript
+  std::vector<std::shared_ptr<Connection>> to_flush_;  // answered meanwhile, written after it
   uint32_t next_exchange_ = 1;
   bool shutting_down_ = false;
   bool finished_ = false;
