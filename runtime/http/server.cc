@@ -589,6 +589,19 @@ void Server::dispatch_js(std::shared_ptr<Exchange> exchange) {
   });
 }
 
+v8::Local<v8::String> Server::known_str(v8::Isolate* isolate, std::string_view text) {
+  auto it = known_.find(text);
+  if (it != known_.end()) return it->second.Get(isolate);
+  // Only tokens (ASCII: header names, methods) are asked for here.
+  auto str = v8::String::NewFromOneByte(isolate, reinterpret_cast<const uint8_t*>(text.data()),
+                                        v8::NewStringType::kInternalized, static_cast<int>(text.size()))
+                 .ToLocalChecked();
+  if (known_.size() < kKnownStrings && text.size() <= kKnownLength) {
+    known_.emplace(std::string(text), v8::Global<v8::String>(isolate, str));
+  }
+  return str;
+}
+
 void Server::dispatch_ready() {
   auto ready = std::move(ready_);
   ready_.clear();
@@ -612,7 +625,7 @@ void Server::dispatch_ready() {
     std::string_view host;
     for (auto& [name, value] : head.headers) {
       if (name == "host") host = value;
-      list.push_back(request_str(isolate, name));
+      list.push_back(known_str(isolate, name));
       list.push_back(request_str(isolate, value));
     }
     auto headers = v8::Array::New(isolate, list.data(), list.size());
@@ -660,7 +673,7 @@ void Server::dispatch_ready() {
       url = head.target;  // absolute-form (RFC 9112 §3.2.2)
     }
     batch.push_back(v8::Integer::NewFromUnsigned(isolate, exchange->id));
-    batch.push_back(request_str(isolate, head.method));
+    batch.push_back(known_str(isolate, head.method));
     batch.push_back(request_str(isolate, url));
     batch.push_back(headers);
     batch.push_back(v8::Boolean::New(isolate, head.body != BodyKind::None));

@@ -117,6 +117,10 @@ class Server : public Resource {
   void sweep();
   void maybe_finished();
   void dispatch_ready();
+  // A header name or method as a V8 string: the first kKnownStrings distinct
+  // ones (of at most kKnownLength bytes) are made once and kept, as requests
+  // nearly always repeat the same few.
+  v8::Local<v8::String> known_str(v8::Isolate* isolate, std::string_view text);
 
   std::unique_ptr<Listener> listener_;
   asio::steady_timer sweep_;
@@ -126,6 +130,12 @@ class Server : public Resource {
   std::unordered_map<uint32_t, std::shared_ptr<Exchange>> exchanges_;
   std::unordered_set<std::shared_ptr<Connection>> connections_;
   std::vector<std::shared_ptr<Exchange>> ready_;  // heads waiting for dispatch_ready()
+  struct TextHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+  };
+  static constexpr size_t kKnownStrings = 128, kKnownLength = 40;
+  std::unordered_map<std::string, v8::Global<v8::String>, TextHash, std::equal_to<>> known_;
   std::vector<v8::Local<v8::Value>> scratch_list_, scratch_sorted_;  // dispatch_ready()'s, reused
   std::vector<size_t> scratch_order_;
   std::string scratch_url_;
