@@ -1,6 +1,7 @@
 #include "http/server.h"
 
 #include <algorithm>
+#include <charconv>
 #include <ctime>
 
 #include <boost/asio/post.hpp>
@@ -82,6 +83,13 @@ const std::string& http_date() {
     cached_at = now;
   }
   return cached;
+}
+
+// Appends `n` in decimal (the response head's numbers, without a format parser).
+void append_number(std::string& out, uint64_t n) {
+  char digits[20];
+  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, n);
+  out.append(digits, end);
 }
 
 // A request's text as a V8 string: ASCII (nearly always) is copied as it is,
@@ -742,8 +750,11 @@ void Server::respond(uint32_t id, int status, std::span<const std::string_view> 
   std::string out;
   out.reserve(256 + (follows || no_body ? 0 : body_size));
   // The status line echoes an HTTP/1.0 client's version, as hyper does.
-  fmt::format_to(std::back_inserter(out), "HTTP/1.{} {} {}\r\n", head.version_minor == 0 ? 0 : 1, status,
-                 status_text(status));
+  out += head.version_minor == 0 ? "HTTP/1.0 " : "HTTP/1.1 ";
+  append_number(out, status);
+  out += ' ';
+  out += status_text(status);
+  out += "\r\n";
   bool has_length = false, has_date = false;
   for (size_t i = 0; i + 1 < fields.size(); i += 2) {
     const auto& name = fields[i];
@@ -769,7 +780,9 @@ void Server::respond(uint32_t id, int status, std::span<const std::string_view> 
       }
     }
   } else if (status != 204 && status != 304 && status >= 200) {
-    fmt::format_to(std::back_inserter(out), "content-length: {}\r\n", body_size);
+    out += "content-length: ";
+    append_number(out, body_size);
+    out += "\r\n";
   }
   if (!has_date) {
     out += "date: ";
