@@ -146,6 +146,13 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (!writing_) write_batch();
   }
 
+  // Reading waits for release_reads() (see wants_input()).
+  void hold_reads() { hold_reads_ = true; }
+  void release_reads() {
+    hold_reads_ = false;
+    read_more();
+  }
+
   // Bytes queued or being written.
   size_t buffered() const { return buffered_; }
 
@@ -319,6 +326,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
  private:
   bool wants_input() const {
     if (closed_ || close_after_writes_ || upgrade_) return false;
+    // While a request read whole waits for its dispatch, or a response for its
+    // flush, a read could only say EAGAIN: the client waits for us. It starts
+    // after the batch's writes (Server::dispatch_ready), when the client may
+    // already have sent its next request.
+    if (hold_reads_) return false;
     if (!exchange_) return true;
     if (!exchange_->body_complete) return exchange_->body.size() < kBodyBuffer;
     // Keep reading (to notice the client leaving and to queue a pipelined request), within bounds.
@@ -398,6 +410,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     exchange->remote = remote();
     server_.begin_exchange(exchange);
     exchange_ = exchange;
+    if (exchange->body_complete || exchange->head.body == BodyKind::None) hold_reads();
     server_.dispatch_js(std::move(exchange));
   }
 
@@ -457,6 +470,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool writing_ = false;
   bool closed_ = false;
   bool close_after_writes_ = false;
+  bool hold_reads_ = false;
   HandOff upgrade_;               // set while an upgrade's response is being written
   bool upgrade_written_ = false;
 };
@@ -687,7 +701,12 @@ void Server::dispatch_ready() {
     batch.push_back(v8::Boolean::New(isolate, head.body != BodyKind::None));
     batch.push_back(sorted_headers);
   }
-  if (batch.empty()) return;
+  if (batch.empty()) {
+    for (auto& exchange : ready) {
+      if (auto conn = exchange->conn) conn->release_reads();
+    }
+    return;
+  }
   v8::Local<v8::Value> argv[] = {v8::Array::New(isolate, batch.data(), batch.size())};
   in_dispatch_ = true;
   auto alive = std::weak_ptr<bool>(alive_);
@@ -697,6 +716,11 @@ void Server::dispatch_ready() {
   auto to_flush = std::move(to_flush_);
   to_flush_.clear();
   for (auto& conn : to_flush) conn->flush_now();
+  // Reads start after all the writes: by then a client may have answered.
+  for (auto& exchange : ready) {
+    if (auto conn = exchange->conn) conn->release_reads();
+  }
+  for (auto& conn : to_flush) conn->release_reads();
 }
 
 void Server::notify_js(int kind, uint32_t id) {
@@ -828,8 +852,12 @@ void Server::respond(uint32_t id, int status, std::span<const std::string_view> 
   });
   // Answered from dispatch_ready(): written when the batch's JavaScript is
   // done, all responses together (the client is not woken mid-batch).
-  if (in_dispatch_) to_flush_.push_back(exchange->conn);
-  else conn.flush_now();
+  if (in_dispatch_) {
+    to_flush_.push_back(exchange->conn);
+    conn.hold_reads();
+  } else {
+    conn.flush_now();
+  }
   conn.finish(*exchange, keep_alive);
 }
 
