@@ -49,26 +49,42 @@ function streamOfBytes(bytes) {
 class InnerBody {
   #stream = null;
   #bytes = null;          // static bytes while no stream was asked for
+  #text = null;           // a string body not yet encoded (the HTTP server writes it as it is)
   #consumed = false;      // static bytes were read
   source;
-  length;
 
   #shared = false;         // the static bytes are someone else's memory (a Blob's part)
 
+  // `streamOrBytes`: a ReadableStream, a Uint8Array, or a string (UTF-8 encoded when first needed).
   constructor(streamOrBytes, source = null, shared = false) {
     this.#shared = shared;
-    if (IsReadableStream(streamOrBytes)) {
-      this.#stream = streamOrBytes;
-      this.length = null;
-    } else {
-      this.#bytes = streamOrBytes;
-      this.length = streamOrBytes.byteLength;
-    }
+    if (typeof streamOrBytes === "string") this.#text = streamOrBytes;
+    else if (IsReadableStream(streamOrBytes)) this.#stream = streamOrBytes;
+    else this.#bytes = streamOrBytes;
     this.source = source;
+  }
+
+  #encode() {
+    if (this.#text !== null) {
+      this.#bytes = op_encoding_encode(this.#text);
+      this.#text = null;
+    }
+  }
+
+  get length() {
+    if (this.#stream !== null) return null;
+    this.#encode();
+    return this.#bytes === null ? 0 : this.#bytes.byteLength;
+  }
+
+  // The string a text body was made from, while nothing has read it (for the HTTP server).
+  get staticText() {
+    return this.#stream === null && !this.#consumed ? this.#text : null;
   }
 
   get stream() {
     if (this.#stream === null) {
+      this.#encode();
       if (this.#consumed) {
         // Read already: a closed stream that is locked and disturbed, as a drained one is.
         const stream = streamOfBytes(new Uint8Array(0));
@@ -85,6 +101,7 @@ class InnerBody {
 
   // The static bytes if no stream exists yet (for native code: fetch sends them as they are).
   get staticBytes() {
+    this.#encode();
     return this.#stream === null && !this.#consumed ? this.#bytes : null;
   }
 
@@ -100,6 +117,7 @@ class InnerBody {
   // `fresh`: the caller hands the memory to the program, so it must not be shared.
   consume(fresh = false) {
     if (this.#stream === null) {
+      this.#encode();
       this.#consumed = true;
       const bytes = fresh && this.#shared ? this.#bytes.slice() : this.#bytes;
       this.#bytes = null;
@@ -145,7 +163,7 @@ class InnerBody {
 
   // Fetch "clone a body": tee the stream; static bytes are immutable and simply shared.
   clone() {
-    if (this.#stream === null) return new InnerBody(this.#bytes, this.source, this.#shared);
+    if (this.#stream === null) return new InnerBody(this.#text ?? this.#bytes, this.source, this.#shared);
     const [out1, out2] = ReadableStreamTee(this.#stream, true);
     this.#stream = out1;
     return new InnerBody(out2, this.source);
@@ -188,7 +206,7 @@ function extractBody(object, keepalive = false, context = "The body") {
     };
   }
   const text = internals.file.toUSVString(object);
-  return { body: new InnerBody(op_encoding_encode(text), text), contentType: "text/plain;charset=UTF-8" };
+  return { body: new InnerBody(text, text), contentType: "text/plain;charset=UTF-8" };
 }
 
 // Installs the mixin on `cls`, whose instances give their InnerBody (or null)

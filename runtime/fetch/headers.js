@@ -78,7 +78,7 @@ function isNoCorsSafelistedName(name) {
 
 const guards = ["immutable", "request", "request-no-cors", "response", "none"];
 
-let listOf, setGuardOf, guardOf, sortedOf, invalidateSorted, setSorted, isHeaders;
+let listOf, setGuardOf, guardOf, sortedOf, invalidateSorted, setSorted, isHeaders, adoptList;
 
 class Headers {
   #list = [];
@@ -98,6 +98,11 @@ class Headers {
     invalidateSorted = (h) => { h.#sorted = null; };
     setSorted = (h, sorted) => { h.#sorted = sorted; };
     isHeaders = (value) => value !== null && typeof value === "object" && #list in value;
+    adoptList = (h, list, guard, sorted) => {
+      h.#list = list;
+      h.#guard = guard;
+      h.#sorted = sorted;
+    };
   }
 
   static #check(self) {
@@ -435,6 +440,13 @@ internals.fetch = {
     for (let i = 0; i < list.length; i++) ArrayPrototypePush(own, list[i]);
     setGuardOf(headers, guard);
     if (sorted !== null) setSorted(headers, sorted);
+    return headers;
+  },
+  // As headersFromList, but `list` becomes the Headers' own (no copy): for a
+  // fresh list nothing else holds (the HTTP server's request headers).
+  headersAdoptingList(list, guard, sorted = null) {
+    const headers = new Headers();
+    adoptList(headers, list, guard, sorted);
     return headers;
   },
   // The live flat header list (do not mutate: use the Headers methods).

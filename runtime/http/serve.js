@@ -22,6 +22,76 @@ const framedAsStream = (source) =>
   source !== null && typeof source === "object" && (isBlob(source) || isFormData(source));
 
 const NOTIFY_ABORTED = 0, NOTIFY_COMPLETED = 1, NOTIFY_FINISHED = 2;
+// op_http_respond's body modes (http::BodyMode).
+const BODY_STATIC = 0, BODY_STREAM = 1, BODY_STREAM_WHOLE = 2;
+const {
+  readableState, readableController, ReadableStreamDefaultController, ReadableStreamDefaultControllerCanCloseOrEnqueue,
+  AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead, ReadableStreamDefaultReaderRelease,
+  StepsReadRequest,
+} = S;
+const ReadableStreamCtor = S.ReadableStream;
+const ErrorCtor = Error;
+const ArrayBufferIsView = ArrayBuffer.isView;
+const Uint8ArrayCtor = Uint8Array;
+
+// A response stream that already holds its whole body (closed, or closing with
+// its chunks queued) is read to the end now: {bytes} (all chunks joined), or
+// {chunks} if one is not bytes (for the sink's own handling of that). Null
+// when the stream must be read as it goes (its body is not all there yet, or
+// it is a byte stream).
+function readWholeStream(stream) {
+  const state = readableState(stream);
+  if (state === "readable") {
+    const controller = readableController(stream);
+    // Closing (close requested) with chunks left: all of them are queued.
+    if (!(controller instanceof ReadableStreamDefaultController) ||
+      ReadableStreamDefaultControllerCanCloseOrEnqueue(controller)) return null;
+  } else if (state !== "closed") {
+    return null;
+  }
+  const reader = AcquireReadableStreamDefaultReader(stream);
+  const chunks = [];
+  let total = 0, ended = false, delivered = false, allBytes = true;
+  const request = new StepsReadRequest((chunk) => {
+    delivered = true;
+    chunks.push(chunk);
+    if (ArrayBufferIsView(chunk)) total += chunk.byteLength;
+    else allBytes = false;
+  }, () => {
+    ended = delivered = true;
+  }, () => {
+    ended = delivered = true; // cannot happen to a closing stream; ends the loop regardless
+  });
+  // Queued chunks and the close are delivered synchronously.
+  while (!ended) {
+    delivered = false;
+    ReadableStreamDefaultReaderRead(reader, request);
+    if (!delivered) throw new TypeErrorCtor("internal error: a complete stream did not deliver its chunks");
+  }
+  // Releasing makes a TypeError nobody can see: without a stack trace it costs far less.
+  const limit = ErrorCtor.stackTraceLimit;
+  ErrorCtor.stackTraceLimit = 0;
+  ReadableStreamDefaultReaderRelease(reader);
+  ErrorCtor.stackTraceLimit = limit;
+  if (!allBytes) return { bytes: null, chunks };
+  if (chunks.length === 1 && chunks[0] instanceof Uint8ArrayCtor) return { bytes: chunks[0], chunks: null };
+  const bytes = new Uint8ArrayCtor(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(new Uint8ArrayCtor(chunk.buffer, chunk.byteOffset, chunk.byteLength), offset);
+    offset += chunk.byteLength;
+  }
+  return { bytes, chunks: null };
+}
+
+// A stream replaying `chunks`, then closing.
+const replayStream = (chunks) => new ReadableStreamCtor({
+  start(controller) {
+    for (const chunk of chunks) controller.enqueue(chunk);
+    controller.close();
+  },
+});
+
 const encoder = new TextEncoder();
 const internalErrorBody = encoder.encode("Internal Server Error");
 
@@ -194,13 +264,25 @@ function makeServer(options, handler) {
         complete(exchange);
         return;
       }
-      if (body === null || (body.staticBytes !== null && !framedAsStream(body.source))) {
-        op_http_respond(server.rid, id, state.status, list, body === null ? null : body.staticBytes, false);
+      // A string body (`new Response("ok")`) goes to C++ as it is, never encoded here.
+      const text = body === null ? null : body.staticText;
+      if (body === null || text !== null || (body.staticBytes !== null && !framedAsStream(body.source))) {
+        op_http_respond(server.rid, id, state.status, list, body === null ? null : text ?? body.staticBytes, BODY_STATIC);
         // Written (or queued) whole: unless info.completed waits for it, forget the exchange.
         if (exchange.onCompleted === null) complete(exchange);
+        return;
+      }
+      let stream = body.stream;
+      const whole = readWholeStream(stream);
+      if (whole !== null && whole.bytes !== null) {
+        // The stream held its whole body already (seed 003: enqueued and closed in
+        // start()): one response, framed as a stream, with no sink and no promises.
+        op_http_respond(server.rid, id, state.status, list, whole.bytes, BODY_STREAM_WHOLE);
+        if (exchange.onCompleted === null) complete(exchange);
       } else {
-        const stream = body.stream;
-        const rid = op_http_respond(server.rid, id, state.status, list, null, true);
+        // A chunk that is not bytes is the sink's to report: it gets them all again.
+        if (whole !== null) stream = replayStream(whole.chunks);
+        const rid = op_http_respond(server.rid, id, state.status, list, null, BODY_STREAM);
         // The exchange lives (for request.signal) until the body is written.
         track(exchange);
         const done = () => complete(exchange);
@@ -219,7 +301,7 @@ function makeServer(options, handler) {
     }
   };
 
-  const dispatch = (id, method, url, headerList, hasBody, sortedHeaderList) => {
+  const dispatchOne = (id, method, url, headerList, hasBody, sortedHeaderList) => {
     // request.signal is made only if the handler reads it.
     const exchange = { id, controller: null, aborted: false, done: false, tracked: false, onCompleted: null };
     const signalOf = () => {
@@ -228,7 +310,7 @@ function makeServer(options, handler) {
       if (exchange.aborted) exchange.controller.abort(connectionClosed());
       return exchange.controller.signal;
     };
-    const headers = F.headersFromList(headerList, "immutable", sortedHeaderList);
+    const headers = F.headersAdoptingList(headerList, "immutable", sortedHeaderList);
     const body = hasBody ? new InnerBody(S.readableStreamForResource(op_http_request_body(server.rid, id))) : null;
     const request = F.requestFromState({
       method, urlList: [url], headers, body, referrer: "client", referrerPolicy: "", mode: "cors",
@@ -248,6 +330,21 @@ function makeServer(options, handler) {
     } else {
       send(exchange, result);
     }
+  };
+
+  // C++ hands over the request heads it parsed in one loop turn, six values
+  // each (id, method, url, headerList, hasBody, sortedHeaderList). A failure
+  // in one (not the handler's: that is onError's) does not lose the others.
+  const dispatch = (batch) => {
+    let failure = null;
+    for (let i = 0; i < batch.length; i += 6) {
+      try {
+        dispatchOne(batch[i], batch[i + 1], batch[i + 2], batch[i + 3], batch[i + 4], batch[i + 5]);
+      } catch (e) {
+        failure ??= { error: e };
+      }
+    }
+    if (failure !== null) throw failure.error;
   };
 
   const notify = (kind, id) => {

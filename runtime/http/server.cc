@@ -1,6 +1,7 @@
 #include "http/server.h"
 
 #include <algorithm>
+#include <charconv>
 #include <ctime>
 
 #include <boost/asio/post.hpp>
@@ -84,6 +85,13 @@ const std::string& http_date() {
   return cached;
 }
 
+// Appends `n` in decimal (the response head's numbers, without a format parser).
+void append_number(std::string& out, uint64_t n) {
+  char digits[20];
+  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, n);
+  out.append(digits, end);
+}
+
 // A request's text as a V8 string: ASCII (nearly always) is copied as it is,
 // without the UTF-8 decoder.
 v8::Local<v8::String> request_str(v8::Isolate* isolate, std::string_view text) {
@@ -136,6 +144,13 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // whole response: nothing more will join it).
   void flush_now() {
     if (!writing_) write_batch();
+  }
+
+  // Reading waits for release_reads() (see wants_input()).
+  void hold_reads() { hold_reads_ = true; }
+  void release_reads() {
+    hold_reads_ = false;
+    read_more();
   }
 
   // Bytes queued or being written.
@@ -311,6 +326,11 @@ class Connection : public std::enable_shared_from_this<Connection> {
  private:
   bool wants_input() const {
     if (closed_ || close_after_writes_ || upgrade_) return false;
+    // While a request read whole waits for its dispatch, or a response for its
+    // flush, a read could only say EAGAIN: the client waits for us. It starts
+    // after the batch's writes (Server::dispatch_ready), when the client may
+    // already have sent its next request.
+    if (hold_reads_) return false;
     if (!exchange_) return true;
     if (!exchange_->body_complete) return exchange_->body.size() < kBodyBuffer;
     // Keep reading (to notice the client leaving and to queue a pipelined request), within bounds.
@@ -344,16 +364,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
                                 return;
                               }
                               self->in_.append(self->buffer_.get(), n);
-                              // A request head found here goes to JavaScript from this
-                              // handler, once the connection's own work is done.
-                              self->in_read_handler_ = true;
                               self->process();
-                              self->in_read_handler_ = false;
                               self->read_more();
-                              if (auto exchange = std::move(self->to_dispatch_)) {
-                                self->to_dispatch_ = nullptr;
-                                self->server_.dispatch_js(exchange, true);
-                              }
                             });
   }
 
@@ -398,8 +410,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
     exchange->remote = remote();
     server_.begin_exchange(exchange);
     exchange_ = exchange;
-    if (in_read_handler_) to_dispatch_ = exchange;
-    else server_.dispatch_js(exchange, false);
+    if (exchange->body_complete || exchange->head.body == BodyKind::None) hold_reads();
+    server_.dispatch_js(std::move(exchange));
   }
 
   // A malformed request: its status and close (RFC 9112 §9.6 says close after a 400).
@@ -458,8 +470,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool writing_ = false;
   bool closed_ = false;
   bool close_after_writes_ = false;
-  bool in_read_handler_ = false;
-  std::shared_ptr<Exchange> to_dispatch_;  // a head parsed by the read handler, for JavaScript
+  bool hold_reads_ = false;
   HandOff upgrade_;               // set while an upgrade's response is being written
   bool upgrade_written_ = false;
 };
@@ -588,42 +599,66 @@ std::shared_ptr<Exchange> Server::exchange(uint32_t id) const {
   return it->second;
 }
 
-void Server::dispatch_js(std::shared_ptr<Exchange> exchange, bool now) {
-  // JavaScript runs from a loop handler (`now`: the caller is one, with its
-  // own work done), never from inside an op or the server's own calls.
-  if (!now) {
-    asio::post(rt.loop(), [this, exchange, alive = std::weak_ptr<bool>(alive_)] {
-      if (alive.expired()) return;
-      dispatch_js(exchange, true);
-    });
-    return;
+void Server::dispatch_js(std::shared_ptr<Exchange> exchange) {
+  // JavaScript runs from a loop handler of its own, never from inside an op or
+  // the server's own calls; the heads parsed meanwhile (all the connections
+  // the loop found readable in one turn) go together, in one call.
+  ready_.push_back(std::move(exchange));
+  if (ready_.size() > 1) return;
+  asio::post(rt.loop(), [this, alive = std::weak_ptr<bool>(alive_)] {
+    if (alive.expired()) return;
+    dispatch_ready();
+  });
+}
+
+v8::Local<v8::String> Server::known_str(v8::Isolate* isolate, std::string_view text) {
+  auto it = known_.find(text);
+  if (it != known_.end()) return it->second.Get(isolate);
+  // Only tokens (ASCII: header names, methods) are asked for here.
+  auto str = v8::String::NewFromOneByte(isolate, reinterpret_cast<const uint8_t*>(text.data()),
+                                        v8::NewStringType::kInternalized, static_cast<int>(text.size()))
+                 .ToLocalChecked();
+  if (known_.size() < kKnownStrings && text.size() <= kKnownLength) {
+    known_.emplace(std::string(text), v8::Global<v8::String>(isolate, str));
   }
-  {
-    if (exchanges_.find(exchange->id) == exchanges_.end()) return;
-    v8::Isolate* isolate = rt.isolate();
-    v8::HandleScope scope(isolate);
-    auto context = rt.context();
-    v8::Context::Scope context_scope(context);
+  return str;
+}
+
+void Server::dispatch_ready() {
+  auto ready = std::move(ready_);
+  ready_.clear();
+  v8::Isolate* isolate = rt.isolate();
+  v8::HandleScope scope(isolate);
+  auto context = rt.context();
+  v8::Context::Scope context_scope(context);
+  // [id, method, url, headerList, hasBody, sortedHeaderList] for each request.
+  std::vector<v8::Local<v8::Value>> batch;
+  batch.reserve(ready.size() * 6);
+  // Scratch space kept between requests (its capacity, that is).
+  auto& list = scratch_list_;
+  auto& order = scratch_order_;
+  auto& sorted = scratch_sorted_;
+  auto& url = scratch_url_;
+  for (auto& exchange : ready) {
+    if (exchanges_.find(exchange->id) == exchanges_.end()) continue;  // ended meanwhile
     auto& head = exchange->head;
     // The flat [name, value, …] list made in one step (no per-element stores).
-    std::vector<v8::Local<v8::Value>> list;
-    list.reserve(head.headers.size() * 2);
+    list.clear();
     std::string_view host;
     for (auto& [name, value] : head.headers) {
       if (name == "host") host = value;
-      list.push_back(request_str(isolate, name));
+      list.push_back(known_str(isolate, name));
       list.push_back(request_str(isolate, value));
     }
     auto headers = v8::Array::New(isolate, list.data(), list.size());
     // Fetch's "sort and combine" of the same strings, so `[...req.headers]` starts
     // from it (seed 000): names in order, a name's values joined with ", "
     // (set-cookie's kept apart). Names are lower-case ASCII, so bytes order them.
-    std::vector<size_t> order(head.headers.size());
+    order.resize(head.headers.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t a, size_t b) { return head.headers[a].first < head.headers[b].first; });
-    std::vector<v8::Local<v8::Value>> sorted;
-    sorted.reserve(list.size());
+    sorted.clear();
     for (size_t k = 0; k < order.size();) {
       size_t i = order[k];
       const auto& name = head.headers[i].first;
@@ -642,28 +677,50 @@ void Server::dispatch_js(std::shared_ptr<Exchange> exchange, bool now) {
       k = end;
     }
     auto sorted_headers = v8::Array::New(isolate, sorted.data(), sorted.size());
-    std::string url;
+    url.clear();
     if (head.target.starts_with("/")) {
-      auto scheme = listener_->scheme();
+      url += listener_->scheme();
+      url += "://";
       if (!host.empty()) {
-        url = fmt::format("{}://{}{}", scheme, host, head.target);
+        url += host;
       } else if (address_.transport == "unix") {
-        url = fmt::format("{}://localhost{}", scheme, head.target);
+        url += "localhost";
       } else {
         bool v6 = address_.hostname.find(':') != std::string::npos;
-        url = v6 ? fmt::format("{}://[{}]:{}{}", scheme, address_.hostname, address_.port, head.target)
-                 : fmt::format("{}://{}:{}{}", scheme, address_.hostname, address_.port, head.target);
+        if (v6) fmt::format_to(std::back_inserter(url), "[{}]:{}", address_.hostname, address_.port);
+        else fmt::format_to(std::back_inserter(url), "{}:{}", address_.hostname, address_.port);
       }
+      url += head.target;
     } else {
       url = head.target;  // absolute-form (RFC 9112 §3.2.2)
     }
-    v8::Local<v8::Value> argv[] = {
-        v8::Integer::NewFromUnsigned(isolate, exchange->id), request_str(isolate, head.method),
-        request_str(isolate, url), headers, v8::Boolean::New(isolate, head.body != BodyKind::None),
-        sorted_headers,
-    };
-    rt.call_from_loop(dispatch_.Get(isolate), 6, argv);
+    batch.push_back(v8::Integer::NewFromUnsigned(isolate, exchange->id));
+    batch.push_back(known_str(isolate, head.method));
+    batch.push_back(request_str(isolate, url));
+    batch.push_back(headers);
+    batch.push_back(v8::Boolean::New(isolate, head.body != BodyKind::None));
+    batch.push_back(sorted_headers);
   }
+  if (batch.empty()) {
+    for (auto& exchange : ready) {
+      if (auto conn = exchange->conn) conn->release_reads();
+    }
+    return;
+  }
+  v8::Local<v8::Value> argv[] = {v8::Array::New(isolate, batch.data(), batch.size())};
+  in_dispatch_ = true;
+  auto alive = std::weak_ptr<bool>(alive_);
+  rt.call_from_loop(dispatch_.Get(isolate), 1, argv);
+  if (alive.expired()) return;
+  in_dispatch_ = false;
+  auto to_flush = std::move(to_flush_);
+  to_flush_.clear();
+  for (auto& conn : to_flush) conn->flush_now();
+  // Reads start after all the writes: by then a client may have answered.
+  for (auto& exchange : ready) {
+    if (auto conn = exchange->conn) conn->release_reads();
+  }
+  for (auto& conn : to_flush) conn->release_reads();
 }
 
 void Server::notify_js(int kind, uint32_t id) {
@@ -679,8 +736,10 @@ void Server::notify_js(int kind, uint32_t id) {
   });
 }
 
-void Server::respond(uint32_t id, int status, const std::vector<std::string>& headers, const uint8_t* body,
-                     size_t body_size, bool streamed) {
+void Server::respond(uint32_t id, int status, std::span<const std::string_view> headers, const uint8_t* body,
+                     size_t body_size, BodyMode mode) {
+  bool streamed = mode != BodyMode::Static;    // framed as a stream
+  bool follows = mode == BodyMode::Stream;     // the body comes later, through a ResponseSink
   auto exchange = this->exchange(id);
   if (exchange->head_sent) throw bridge::JsError{"Http", "response already sent"};
   exchange->head_sent = true;
@@ -696,6 +755,8 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
   // Automatic compression: a compressed body is framed as a stream is (no content-length).
   Coding coding = Coding::None;
   std::vector<std::string> coded_headers;
+  std::vector<std::string_view> coded_fields;
+  std::span<const std::string_view> fields = headers;
   if (compression_ && status >= 200 && status != 204 && status != 304) {
     std::string accept;
     for (const auto& [name, value] : head.headers) {
@@ -704,16 +765,23 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
       accept += value;
     }
     if (!accept.empty()) {
-      coding = negotiate(accept, headers, streamed ? std::nullopt : std::optional<size_t>(body_size), coded_headers);
+      std::vector<std::string> given(headers.begin(), headers.end());
+      coding = negotiate(accept, given, streamed ? std::nullopt : std::optional<size_t>(body_size), coded_headers);
+      if (coding != Coding::None) {
+        coded_fields.assign(coded_headers.begin(), coded_headers.end());
+        fields = coded_fields;
+      }
     }
   }
-  const auto& fields = coding == Coding::None ? headers : coded_headers;
   bool as_stream = streamed || coding != Coding::None;
   std::string out;
-  out.reserve(256 + (streamed || no_body ? 0 : body_size));
+  out.reserve(256 + (follows || no_body ? 0 : body_size));
   // The status line echoes an HTTP/1.0 client's version, as hyper does.
-  fmt::format_to(std::back_inserter(out), "HTTP/1.{} {} {}\r\n", head.version_minor == 0 ? 0 : 1, status,
-                 status_text(status));
+  out += head.version_minor == 0 ? "HTTP/1.0 " : "HTTP/1.1 ";
+  append_number(out, status);
+  out += ' ';
+  out += status_text(status);
+  out += "\r\n";
   bool has_length = false, has_date = false;
   for (size_t i = 0; i + 1 < fields.size(); i += 2) {
     const auto& name = fields[i];
@@ -739,7 +807,9 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
       }
     }
   } else if (status != 204 && status != 304 && status >= 200) {
-    fmt::format_to(std::back_inserter(out), "content-length: {}\r\n", body_size);
+    out += "content-length: ";
+    append_number(out, body_size);
+    out += "\r\n";
   }
   if (!has_date) {
     out += "date: ";
@@ -750,7 +820,7 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
   if (keep_alive && head.version_minor == 0) out += "connection: keep-alive\r\n";
   out += "\r\n";
   if (!keep_alive) exchange->head.keep_alive = false;
-  if (streamed) {
+  if (follows) {
     if (coding != Coding::None && !no_body) exchange->encoder = Encoder::make(coding, false);
     conn.send(std::move(out), nullptr, 0, {}, nullptr);  // goes out with the first chunk
     return;
@@ -768,13 +838,29 @@ void Server::respond(uint32_t id, int status, const std::vector<std::string>& he
     } else {
       out += coded;  // HTTP/1.0: ends with the connection
     }
+  } else if (exchange->chunked) {
+    // A stream's whole body, in one chunk, then the last chunk.
+    if (body_size > 0) {
+      fmt::format_to(std::back_inserter(out), "{:x}\r\n", body_size);
+      out.append(reinterpret_cast<const char*>(body), body_size);
+      out += "\r\n";
+    }
+    out += "0\r\n\r\n";
   } else {
     out.append(reinterpret_cast<const char*>(body), body_size);
   }
-  conn.send(std::move(out), nullptr, 0, {}, [this, exchange](bool) {
-    end_exchange(*exchange);
+  // (Captures that fit std::function's own storage: no allocation per response.)
+  conn.send(std::move(out), nullptr, 0, {}, [this, id = exchange->id](bool) {
+    if (auto it = exchanges_.find(id); it != exchanges_.end()) end_exchange(*it->second);
   });
-  conn.flush_now();
+  // Answered from dispatch_ready(): written when the batch's JavaScript is
+  // done, all responses together (the client is not woken mid-batch).
+  if (in_dispatch_) {
+    to_flush_.push_back(exchange->conn);
+    conn.hold_reads();
+  } else {
+    conn.flush_now();
+  }
   conn.finish(*exchange, keep_alive);
 }
 

@@ -3,8 +3,9 @@
 // on the runtime's Asio loop; the handler in JavaScript (serve.js).
 //
 // Per connection, one request at a time (pipelined requests wait in the input
-// buffer, as hyper does): its head goes to JavaScript as `dispatch(id, method,
-// url, headerList, hasBody, sortedHeaderList)`; JavaScript answers with op_http_respond. Request
+// buffer, as hyper does); the heads parsed in one loop turn go to JavaScript
+// together as `dispatch([id, method, url, headerList, hasBody,
+// sortedHeaderList, …])`; JavaScript answers with op_http_respond. Request
 // bodies are ByteSources and streamed response bodies ByteSinks that do their
 // I/O on the loop (streams/native_stream.h, on_loop()), so no thread waits on a
 // slow peer. Everything here lives on the runtime's thread.
@@ -13,7 +14,9 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -68,6 +71,11 @@ struct Exchange {
   std::unique_ptr<Encoder> encoder;  // a streamed body being compressed
 };
 
+// How a response's body is given: whole (framed with content-length); as a
+// stream that follows through a ResponseSink; or a stream's whole content at
+// once (a stream that was complete when answered), framed as a stream is.
+enum class BodyMode { Static = 0, Stream = 1, StreamWhole = 2 };
+
 class Server : public Resource {
  public:
   Server(Runtime& rt, std::unique_ptr<Listener> listener, v8::Local<v8::Function> dispatch,
@@ -85,9 +93,10 @@ class Server : public Resource {
   void set_compression(bool on) { compression_ = on; }
 
   std::shared_ptr<Exchange> exchange(uint32_t id) const;
-  // Writes the response head and, unless `streamed`, the whole body.
-  void respond(uint32_t id, int status, const std::vector<std::string>& headers, const uint8_t* body,
-               size_t body_size, bool streamed);
+  // Writes the response head and, unless the body is a Stream, the whole body.
+  // `headers` is the flat name, value, … list.
+  void respond(uint32_t id, int status, std::span<const std::string_view> headers, const uint8_t* body,
+               size_t body_size, BodyMode mode);
   // Answers 101 Switching Protocols with `headers` (a flat name, value list);
   // once it is written the exchange ends and `hand_off` gets the socket.
   void upgrade(uint32_t id, const std::vector<std::string>& headers, HandOff hand_off);
@@ -99,13 +108,19 @@ class Server : public Resource {
   void end_exchange(Exchange& exchange);
   void connection_closed(Connection* connection);
   void notify_js(int kind, uint32_t id);
-  void dispatch_js(std::shared_ptr<Exchange> exchange, bool now);
+  // Queues a request head for JavaScript's dispatch (one call per loop turn).
+  void dispatch_js(std::shared_ptr<Exchange> exchange);
   uint32_t header_timeout_ms = 30000;
 
  private:
   void accept();
   void sweep();
   void maybe_finished();
+  void dispatch_ready();
+  // A header name or method as a V8 string: the first kKnownStrings distinct
+  // ones (of at most kKnownLength bytes) are made once and kept, as requests
+  // nearly always repeat the same few.
+  v8::Local<v8::String> known_str(v8::Isolate* isolate, std::string_view text);
 
   std::unique_ptr<Listener> listener_;
   asio::steady_timer sweep_;
@@ -114,6 +129,18 @@ class Server : public Resource {
   v8::Global<v8::Function> dispatch_, notify_;
   std::unordered_map<uint32_t, std::shared_ptr<Exchange>> exchanges_;
   std::unordered_set<std::shared_ptr<Connection>> connections_;
+  std::vector<std::shared_ptr<Exchange>> ready_;  // heads waiting for dispatch_ready()
+  struct TextHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+  };
+  static constexpr size_t kKnownStrings = 128, kKnownLength = 40;
+  std::unordered_map<std::string, v8::Global<v8::String>, TextHash, std::equal_to<>> known_;
+  std::vector<v8::Local<v8::Value>> scratch_list_, scratch_sorted_;  // dispatch_ready()'s, reused
+  std::vector<size_t> scratch_order_;
+  std::string scratch_url_;
+  bool in_dispatch_ = false;                       // dispatch_ready() is running JavaScript
+  std::vector<std::shared_ptr<Connection>> to_flush_;  // answered meanwhile, written after it
   uint32_t next_exchange_ = 1;
   bool shutting_down_ = false;
   bool finished_ = false;

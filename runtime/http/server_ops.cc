@@ -1,4 +1,5 @@
 // Ops behind serve.js (Deno.serve): listening, answering, body resources.
+#include <algorithm>
 #include <optional>
 
 #include <fmt/format.h>
@@ -96,22 +97,89 @@ std::shared_ptr<http::Exchange> exchange_of(Runtime& rt, uint32_t rid, uint32_t 
   return rt.resources.get<Server>(rid)->exchange(id);
 }
 
-// The response: `body` a Uint8Array (sent whole) or null; `streamed`: the body
-// follows through the returned ByteSink's rid (0 otherwise).
-uint32_t op_http_respond(Runtime& rt, uint32_t rid, uint32_t id, uint32_t status, std::vector<std::string> headers,
-                         bridge::Value body, bool streamed) {
-  auto server = rt.resources.get<Server>(rid);
-  const uint8_t* bytes = nullptr;
-  size_t size = 0;
-  if (!streamed && body->IsArrayBufferView()) {
-    auto view = body.As<v8::ArrayBufferView>();
-    bytes = static_cast<const uint8_t*>(view->Buffer()->Data()) + view->ByteOffset();
-    size = view->ByteLength();
+// A header list from JavaScript, flat [name, value, …]: each string's bytes
+// (ASCII as it is, anything else as UTF-8) in one buffer, no string per field.
+struct HeaderList {
+  std::string bytes;
+  std::vector<std::string_view> fields;
+};
+
+void append_utf8(v8::Isolate* isolate, v8::Local<v8::String> str, std::string& out) {
+  size_t at = out.size();
+  int length = str->Length();
+  if (str->IsOneByte()) {
+    out.resize(at + length);
+    auto* data = reinterpret_cast<uint8_t*>(out.data() + at);
+    str->WriteOneByte(isolate, data, 0, length, v8::String::NO_NULL_TERMINATION);
+    if (std::all_of(data, data + length, [](uint8_t c) { return c < 0x80; })) return;
+    out.resize(at);
   }
-  auto exchange = server->exchange(id);
-  server->respond(id, static_cast<int>(status), headers, bytes, size, streamed);
-  if (!streamed) return 0;
-  return rt.resources.add(std::make_shared<http::ResponseSink>(exchange, rt.loop()));
+  out.resize(at + str->Utf8Length(isolate));
+  str->WriteUtf8(isolate, out.data() + at, static_cast<int>(out.size() - at), nullptr,
+                 v8::String::REPLACE_INVALID_UTF8 | v8::String::NO_NULL_TERMINATION);
+}
+
+void read_header_list(v8::Isolate* isolate, v8::Local<v8::Value> value, HeaderList& list) {
+  if (!value->IsArray()) throw bridge::type_error("expected an array of strings");
+  auto array = value.As<v8::Array>();
+  auto context = isolate->GetCurrentContext();
+  uint32_t length = array->Length();
+  std::vector<size_t> ends;
+  ends.reserve(length);
+  for (uint32_t i = 0; i < length; ++i) {
+    v8::Local<v8::Value> item;
+    if (!array->Get(context, i).ToLocal(&item) || !item->IsString()) {
+      throw bridge::type_error("expected an array of strings");
+    }
+    append_utf8(isolate, item.As<v8::String>(), list.bytes);
+    ends.push_back(list.bytes.size());
+  }
+  list.fields.reserve(length);
+  size_t start = 0;
+  for (size_t end : ends) {
+    list.fields.emplace_back(list.bytes.data() + start, end - start);
+    start = end;
+  }
+}
+
+// op_http_respond(rid, id, status, headerList, body, mode): the response;
+// `body` a Uint8Array or a string (a string as UTF-8) or null; `mode` a
+// BodyMode: 1 (Stream): the body follows through the returned ByteSink's rid
+// (0 otherwise).
+void op_http_respond(const v8::FunctionCallbackInfo<v8::Value>& info) {
+  v8::Isolate* isolate = info.GetIsolate();
+  try {
+    auto rid = bridge::FromV8<uint32_t>::get(isolate, info[0]);
+    auto id = bridge::FromV8<uint32_t>::get(isolate, info[1]);
+    auto status = bridge::FromV8<uint32_t>::get(isolate, info[2]);
+    HeaderList headers;
+    read_header_list(isolate, info[3], headers);
+    auto body = info[4];
+    auto mode_number = bridge::FromV8<uint32_t>::get(isolate, info[5]);
+    if (mode_number > 2) throw bridge::range_error("bad body mode");
+    auto mode = static_cast<http::BodyMode>(mode_number);
+    bool streamed = mode == http::BodyMode::Stream;
+    Runtime& rt = Runtime::from(isolate);
+    auto server = rt.resources.get<Server>(rid);
+    const uint8_t* bytes = nullptr;
+    size_t size = 0;
+    std::string text;
+    if (!streamed && body->IsArrayBufferView()) {
+      auto view = body.As<v8::ArrayBufferView>();
+      bytes = static_cast<const uint8_t*>(view->Buffer()->Data()) + view->ByteOffset();
+      size = view->ByteLength();
+    } else if (!streamed && body->IsString()) {
+      append_utf8(isolate, body.As<v8::String>(), text);
+      bytes = reinterpret_cast<const uint8_t*>(text.data());
+      size = text.size();
+    }
+    auto exchange = server->exchange(id);
+    server->respond(id, static_cast<int>(status), headers.fields, bytes, size, mode);
+    uint32_t sink = streamed ? rt.resources.add(std::make_shared<http::ResponseSink>(exchange, rt.loop())) : 0;
+    info.GetReturnValue().Set(sink);
+  } catch (const bridge::JsError& error) {
+    bridge::throw_js_error(isolate, error);
+  }
 }
 
 uint32_t op_http_request_body(Runtime& rt, uint32_t rid, uint32_t id) {
@@ -155,7 +223,7 @@ void op_http_server_close(Runtime& rt, uint32_t rid) { rt.resources.close(rid); 
 
 void register_http_server_ops(bridge::OpRegistry& r) {
   r.raw("op_http_serve", &op_http_serve);
-  r.sync<op_http_respond>("op_http_respond");
+  r.raw("op_http_respond", &op_http_respond);
   r.sync<op_http_request_body>("op_http_request_body");
   r.sync<op_http_remote_addr>("op_http_remote_addr");
   r.sync<op_http_want_completed>("op_http_want_completed");

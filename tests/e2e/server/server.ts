@@ -47,6 +47,20 @@ const server = Deno.serve({
           c.close();
         },
       }), { headers: { "content-length": "5" } });
+    case "/stream-empty":
+      return new Response(new ReadableStream({
+        start(c) {
+          c.close();
+        },
+      }));
+    case "/stream-one":
+      // Seed 003's shape: one chunk enqueued and the stream closed in start().
+      return new Response(new ReadableStream({
+        start(c) {
+          c.enqueue(enc.encode("one chunk"));
+          c.close();
+        },
+      }));
     case "/stream-error":
       return new Response(new ReadableStream({
         start(c) {
