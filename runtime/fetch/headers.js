@@ -8,11 +8,11 @@ const ObjectDefineProperty = Object.defineProperty;
 const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 const ReflectApply = Reflect.apply;
 const ReflectOwnKeys = Reflect.ownKeys;
-const ReflectGetOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
 const SymbolIterator = Symbol.iterator;
 const SymbolToStringTag = Symbol.toStringTag;
 const TypeErrorCtor = TypeError;
 const uncurryThis = (fn) => Function.prototype.call.bind(fn);
+const ObjectPrototypePropertyIsEnumerable = uncurryThis(Object.prototype.propertyIsEnumerable);
 const ArrayPrototypePush = uncurryThis(Array.prototype.push);
 const ArrayPrototypeSort = uncurryThis(Array.prototype.sort);
 const ArrayPrototypeSplice = uncurryThis(Array.prototype.splice);
@@ -339,8 +339,8 @@ function convertInit(init, prefix, argument) {
   const keys = ReflectOwnKeys(init);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
-    const desc = ReflectGetOwnPropertyDescriptor(init, key);
-    if (desc === undefined || !desc.enumerable) continue;
+    // [[GetOwnProperty]] as the record conversion asks, without making a descriptor object.
+    if (!ObjectPrototypePropertyIsEnumerable(init, key)) continue;
     if (typeof key === "symbol") throw new TypeErrorCtor("Cannot convert a Symbol value to a string");
     const name = toByteString(key, () => `${prefix}: ${argument}`);
     ArrayPrototypePush(pairs, [name, toByteString(init[key], () => `${prefix}: ${argument}`)]);

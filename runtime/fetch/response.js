@@ -19,8 +19,10 @@ function toUnsignedShort(value) {
   return t < 0 ? t + 65536 : t;
 }
 
+const defaultInit = Object.freeze({ headers: undefined, status: 200, statusText: "" });
+
 function toResponseInit(init, prefix) {
-  if (init === undefined || init === null) return { status: 200, statusText: "", headers: undefined };
+  if (init === undefined || init === null) return defaultInit;
   if (typeof init !== "object" && typeof init !== "function") {
     throw new TypeErrorCtor(`${prefix}: Argument 2 can not be converted to a dictionary`);
   }
@@ -142,7 +144,7 @@ function initialize(response, init, bodyWithType, prefix) {
   if ((status < 200 || status > 599) && status !== 101) {
     throw new RangeErrorCtor(`The status provided (${status}) is not equal to 101 and outside the range [200, 599]`);
   }
-  if (!reasonPhraseRe.test(init.statusText)) throw new TypeErrorCtor(`Invalid status text: "${init.statusText}"`);
+  if (init.statusText !== "" && !reasonPhraseRe.test(init.statusText)) throw new TypeErrorCtor(`Invalid status text: "${init.statusText}"`);
   const state = stateOf(response);
   state.status = status;
   state.statusMessage = init.statusText;

@@ -29,7 +29,7 @@ const _writeAlgorithm = Symbol("[[writeAlgorithm]]");
 const _strategyHWM = Symbol("[[strategyHWM]]");
 const _strategySizeAlgorithm = Symbol("[[strategySizeAlgorithm]]");
 const _started = Symbol("[[started]]");
-const _signal = Symbol("[[signal]]");
+const _abortReason = Symbol("abort reason");   // until the AbortController is made
 const _abortController = Symbol("[[abortController]]");
 const _onWriteFulfilled = Symbol("onWriteFulfilled");
 const _onWriteRejected = Symbol("onWriteRejected");
@@ -493,7 +493,7 @@ class WritableStreamDefaultController {
 
   get signal() {
     if (!IsWritableStreamDefaultController(this)) throw illegalInvocation();
-    return this[_signal];
+    return signalOf(this);
   }
 
   error(e = undefined) {
@@ -518,15 +518,26 @@ function IsWritableStreamDefaultController(x) {
   return typeof x === "object" && x !== null && _writeAlgorithm in x;
 }
 
-// The controller's AbortSignal: a real one when the events family provides
-// AbortController (looked up when the stream is made), else nothing to signal.
-function makeAbortController() {
-  const AC = globalThis.AbortController;
-  return typeof AC === "function" ? new AC() : undefined;
+// The controller's AbortController is made when its signal is first asked
+// for (few sinks look at it, and an AbortSignal is an EventTarget: making one
+// per stream tripled the cost of the constructor). Until then an abort is
+// remembered, and the signal is born aborted with its reason: nobody could
+// have listened to it before.
+const AbortControllerCtor = globalThis.AbortController;   // events/ loads first
+const notAborted = Symbol("not aborted");
+function signalOf(controller) {
+  let ac = controller[_abortController];
+  if (ac === undefined) {
+    ac = controller[_abortController] = new AbortControllerCtor();
+    const reason = controller[_abortReason];
+    if (reason !== notAborted) ac.abort(reason);
+  }
+  return ac.signal;
 }
 function signalAbort(controller, reason) {
   const ac = controller[_abortController];
   if (ac !== undefined) ac.abort(reason);
+  else if (controller[_abortReason] === notAborted) controller[_abortReason] = reason;
 }
 
 function SetUpWritableStreamDefaultController(stream, controller, startAlgorithm, writeAlgorithm,
@@ -534,9 +545,8 @@ function SetUpWritableStreamDefaultController(stream, controller, startAlgorithm
   controller[_stream] = stream;
   stream[_controller] = controller;
   ResetQueue(controller);
-  const ac = makeAbortController();
-  controller[_abortController] = ac;
-  controller[_signal] = ac === undefined ? undefined : ac.signal;
+  controller[_abortController] = undefined;
+  controller[_abortReason] = notAborted;
   controller[_started] = false;
   controller[_strategySizeAlgorithm] = sizeAlgorithm;
   controller[_strategyHWM] = highWaterMark;
