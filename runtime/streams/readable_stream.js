@@ -7,7 +7,7 @@ const {
   Promise: $Promise, Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, markHandled, uponPromise, promiseCall0, promiseCall1, promiseCall2,
   TypeError: $TypeError, RangeError: $RangeError, noop, ReflectApply, ObjectPrototypeIsPrototypeOf,
   _queue, _queueTotalSize, DequeueValue, EnqueueValueWithSize, ResetQueue, ResetByteQueue, Queue,
-  ExtractHighWaterMark, ExtractSizeAlgorithm, toQueuingStrategy, toCallback, requiredArguments,
+  ExtractHighWaterMark, ExtractSizeAlgorithm, toQueuingStrategy, requiredArguments,
   illegalInvocation, webidlClass, defineInspect, resolvedDeferred, rejectedDeferred,
   ArrayBuffer: $ArrayBuffer, Uint8Array: $Uint8Array, DataView: $DataView, ArrayBufferIsView,
   TypedArrayPrototypeGetSymbolToStringTag, TypedArrayPrototypeGetBuffer, TypedArrayPrototypeGetByteOffset,
@@ -213,14 +213,14 @@ class ReadableStream {
 function toUnderlyingSource(v, prefix) {
   const out = { autoAllocateChunkSize: undefined, cancel: undefined, pull: undefined, start: undefined, type: undefined };
   if (v === null) return out;
-  const ctx = (key) => S.memberContext(key, "UnderlyingSource", "underlyingSource");
   let m;
   if ((m = v.autoAllocateChunkSize) !== undefined) {
-    out.autoAllocateChunkSize = S.toEnforcedUnsignedLongLong(m, prefix, ctx("autoAllocateChunkSize"));
+    out.autoAllocateChunkSize = S.toEnforcedUnsignedLongLong(m, prefix,
+      S.memberContext("autoAllocateChunkSize", "UnderlyingSource", "underlyingSource"));
   }
-  if ((m = v.cancel) !== undefined) out.cancel = toCallback(m, prefix, ctx("cancel"));
-  if ((m = v.pull) !== undefined) out.pull = toCallback(m, prefix, ctx("pull"));
-  if ((m = v.start) !== undefined) out.start = toCallback(m, prefix, ctx("start"));
+  if ((m = v.cancel) !== undefined) out.cancel = S.toMemberCallback(m, prefix, "cancel", "UnderlyingSource", "underlyingSource");
+  if ((m = v.pull) !== undefined) out.pull = S.toMemberCallback(m, prefix, "pull", "UnderlyingSource", "underlyingSource");
+  if ((m = v.start) !== undefined) out.start = S.toMemberCallback(m, prefix, "start", "UnderlyingSource", "underlyingSource");
   if ((m = v.type) !== undefined) out.type = S.toEnum(m, ["bytes"], "ReadableStreamType", prefix);
   return out;
 }

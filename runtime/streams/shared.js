@@ -301,6 +301,13 @@ S.toCallback = (v, prefix, context) => {
   return v;
 };
 
+// A dictionary member that must be a callback; the error's context
+// ("'start' of 'UnderlyingSource' (underlyingSource)") is only built for an error.
+S.toMemberCallback = (v, prefix, key, dict, context) => {
+  if (typeof v !== "function") throw idlError($TypeError, "is not a function", prefix, S.memberContext(key, dict, context));
+  return v;
+};
+
 S.toUnrestrictedDouble = (v, prefix, context) => {
   if (typeof v === "bigint") throw idlError($TypeError, "is a BigInt and cannot be converted to a number.", prefix, context);
   return +v;

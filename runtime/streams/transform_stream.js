@@ -4,7 +4,7 @@
 const S = internals.streams;
 const {
   Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, uponPromise, promiseCall0, promiseCall1, promiseCall2, ReflectApply,
-  TypeError: $TypeError, RangeError: $RangeError, toQueuingStrategy, toCallback, illegalInvocation,
+  TypeError: $TypeError, RangeError: $RangeError, toQueuingStrategy, illegalInvocation,
   webidlClass, defineInspect, ExtractHighWaterMark, ExtractSizeAlgorithm,
   CreateReadableStream, CreateWritableStream, readableController, readableState, readableStoredError,
   ReadableStreamDefaultControllerError, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerEnqueue,
@@ -65,13 +65,12 @@ function toTransformer(v, prefix) {
   const out = { cancel: undefined, flush: undefined, readableType: undefined, start: undefined, transform: undefined,
     writableType: undefined };
   if (v === null) return out;
-  const ctx = (key) => S.memberContext(key, "Transformer", "transformer");
   let m;
-  if ((m = v.cancel) !== undefined) out.cancel = toCallback(m, prefix, ctx("cancel"));
-  if ((m = v.flush) !== undefined) out.flush = toCallback(m, prefix, ctx("flush"));
+  if ((m = v.cancel) !== undefined) out.cancel = S.toMemberCallback(m, prefix, "cancel", "Transformer", "transformer");
+  if ((m = v.flush) !== undefined) out.flush = S.toMemberCallback(m, prefix, "flush", "Transformer", "transformer");
   out.readableType = v.readableType;
-  if ((m = v.start) !== undefined) out.start = toCallback(m, prefix, ctx("start"));
-  if ((m = v.transform) !== undefined) out.transform = toCallback(m, prefix, ctx("transform"));
+  if ((m = v.start) !== undefined) out.start = S.toMemberCallback(m, prefix, "start", "Transformer", "transformer");
+  if ((m = v.transform) !== undefined) out.transform = S.toMemberCallback(m, prefix, "transform", "Transformer", "transformer");
   out.writableType = v.writableType;
   return out;
 }

@@ -6,7 +6,7 @@ const {
   Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, markHandled, uponPromise, promiseCall0, promiseCall1, promiseCall2,
   ObjectPrototypeIsPrototypeOf, TypeError: $TypeError, RangeError: $RangeError, noop,
   _queue, _queueTotalSize, DequeueValue, EnqueueValueWithSize, PeekQueueValue, ResetQueue,
-  ExtractHighWaterMark, ExtractSizeAlgorithm, toQueuingStrategy, toCallback, requiredArguments,
+  ExtractHighWaterMark, ExtractSizeAlgorithm, toQueuingStrategy, requiredArguments,
   illegalInvocation, webidlClass, defineInspect, ReflectApply,
 } = S;
 
@@ -86,13 +86,12 @@ class WritableStream {
 function toUnderlyingSink(v, prefix) {
   const out = { abort: undefined, close: undefined, start: undefined, type: undefined, write: undefined };
   if (v === undefined || v === null) return out;
-  const ctx = (key) => S.memberContext(key, "UnderlyingSink", "underlyingSink");
   let m;
-  if ((m = v.abort) !== undefined) out.abort = toCallback(m, prefix, ctx("abort"));
-  if ((m = v.close) !== undefined) out.close = toCallback(m, prefix, ctx("close"));
-  if ((m = v.start) !== undefined) out.start = toCallback(m, prefix, ctx("start"));
+  if ((m = v.abort) !== undefined) out.abort = S.toMemberCallback(m, prefix, "abort", "UnderlyingSink", "underlyingSink");
+  if ((m = v.close) !== undefined) out.close = S.toMemberCallback(m, prefix, "close", "UnderlyingSink", "underlyingSink");
+  if ((m = v.start) !== undefined) out.start = S.toMemberCallback(m, prefix, "start", "UnderlyingSink", "underlyingSink");
   out.type = v.type;
-  if ((m = v.write) !== undefined) out.write = toCallback(m, prefix, ctx("write"));
+  if ((m = v.write) !== undefined) out.write = S.toMemberCallback(m, prefix, "write", "UnderlyingSink", "underlyingSink");
   return out;
 }
 
