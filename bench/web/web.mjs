@@ -174,9 +174,10 @@ async function measure(fn, isAsync) {
   return [median(wall), median(cpu)];
 }
 
-const exact = cases.filter(([name]) => args.includes(name));
-const chosen = args[0] === "--list" ? [] : args.length === 0 ? cases : exact.length > 0 ? exact
-  : cases.filter(([name]) => args.some((a) => name.includes(a)));
+// An argument names a case exactly, or else selects the cases whose names contain it.
+const names = cases.map(([name]) => name);
+const selects = (name) => args.some((a) => a === name || (!names.includes(a) && name.includes(a)));
+const chosen = args[0] === "--list" ? [] : args.length === 0 ? cases : cases.filter(([name]) => selects(name));
 if (args[0] === "--list") for (const [name] of cases) console.log(name);
 for (const [name, fn, isAsync = false, setup] of chosen) {
   if (setup) await setup();

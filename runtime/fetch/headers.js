@@ -13,6 +13,9 @@ const SymbolToStringTag = Symbol.toStringTag;
 const TypeErrorCtor = TypeError;
 const uncurryThis = (fn) => Function.prototype.call.bind(fn);
 const ObjectPrototypePropertyIsEnumerable = uncurryThis(Object.prototype.propertyIsEnumerable);
+const ObjectPrototypeHasOwnProperty = uncurryThis(Object.prototype.hasOwnProperty);
+const ObjectGetOwnPropertySymbols = Object.getOwnPropertySymbols;
+const { op_proxy_details } = core.ops;
 const ArrayPrototypePush = uncurryThis(Array.prototype.push);
 const ArrayPrototypeSort = uncurryThis(Array.prototype.sort);
 const ArrayPrototypeSplice = uncurryThis(Array.prototype.splice);
@@ -26,7 +29,6 @@ const tokenRe = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const invalidValueRe = /[\0\r\n]/;
 const httpWhitespaceEdgesRe = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 const nonByteRe = /[^\x00-\xff]/;
-const upperRe = /[A-Z]/;
 
 // WebIDL ByteString: every code unit at most 0xFF.
 function toByteString(value, describe) {
@@ -35,9 +37,19 @@ function toByteString(value, describe) {
   return s;
 }
 
+// (toLowerCase returns a string without upper-case letters as it is.)
 function normalizeName(name) {
   if (!RegExpPrototypeTest(tokenRe, name)) throw new TypeErrorCtor(`Invalid header name: "${name}"`);
-  return RegExpPrototypeTest(upperRe, name) ? StringPrototypeToLowerCase(name) : name;
+  return StringPrototypeToLowerCase(name);
+}
+
+// A method's name argument: ByteString, then a valid lower-cased name. A token
+// is a ByteString already, so the ByteString check runs only to choose the error.
+function nameArgument(name, prefix) {
+  const s = typeof name === "string" ? name : `${name}`;
+  if (RegExpPrototypeTest(tokenRe, s)) return StringPrototypeToLowerCase(s);
+  toByteString(s, () => `${prefix}: Argument 1`);
+  throw new TypeErrorCtor(`Invalid header name: "${s}"`);
 }
 
 // "Normalize" (strip leading and trailing HTTP whitespace), then validate.
@@ -152,7 +164,7 @@ class Headers {
     Headers.#check(this);
     const prefix = "Failed to execute 'delete' on 'Headers'";
     requiredArguments(arguments.length, 1, prefix);
-    name = normalizeName(toByteString(name, () => `${prefix}: Argument 1`));
+    name = nameArgument(name, prefix);
     const guard = this.#guard;
     if (guard === "immutable") throw new TypeErrorCtor("Cannot change headers: headers are immutable");
     if (guard === "request-no-cors" && !isNoCorsSafelistedName(name) && name !== "range") return;
@@ -163,7 +175,7 @@ class Headers {
     Headers.#check(this);
     const prefix = "Failed to execute 'get' on 'Headers'";
     requiredArguments(arguments.length, 1, prefix);
-    name = normalizeName(toByteString(name, () => `${prefix}: Argument 1`));
+    name = nameArgument(name, prefix);
     return getCombined(this.#list, name);
   }
 
@@ -178,7 +190,7 @@ class Headers {
     Headers.#check(this);
     const prefix = "Failed to execute 'has' on 'Headers'";
     requiredArguments(arguments.length, 1, prefix);
-    name = normalizeName(toByteString(name, () => `${prefix}: Argument 1`));
+    name = nameArgument(name, prefix);
     const list = this.#list;
     for (let i = 0; i < list.length; i += 2) if (list[i] === name) return true;
     return false;
@@ -188,7 +200,7 @@ class Headers {
     Headers.#check(this);
     const prefix = "Failed to execute 'set' on 'Headers'";
     requiredArguments(arguments.length, 2, prefix);
-    name = normalizeName(toByteString(name, () => `${prefix}: Argument 1`));
+    name = nameArgument(name, prefix);
     value = normalizeValue(toByteString(value, () => `${prefix}: Argument 2`));
     const guard = this.#guard;
     if (guard === "immutable") throw new TypeErrorCtor("Cannot change headers: headers are immutable");
@@ -333,6 +345,17 @@ function convertInit(init, prefix, argument) {
       if (pair.length !== 2) throw new TypeErrorCtor(`Invalid header: length must be 2, but is ${pair.length}`);
       ArrayPrototypePush(pairs, pair);
       index++;
+    }
+    return pairs;
+  }
+  // An ordinary object without symbol keys (not a Proxy, whose traps would see
+  // the difference): for-in visits the same enumerable own string keys in the
+  // same order, and V8 keeps them cached, where Reflect.ownKeys gathers them anew.
+  if (op_proxy_details(init) === undefined && ObjectGetOwnPropertySymbols(init).length === 0) {
+    for (const key in init) {
+      if (!ObjectPrototypeHasOwnProperty(init, key)) continue;
+      const name = toByteString(key, () => `${prefix}: ${argument}`);
+      ArrayPrototypePush(pairs, [name, toByteString(init[key], () => `${prefix}: ${argument}`)]);
     }
     return pairs;
   }
