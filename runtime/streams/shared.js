@@ -20,7 +20,10 @@ S.PromiseResolve = Promise.resolve.bind(Promise);
 // is not passed through but followed (two more microtask turns). The start
 // algorithms' ordering against other reactions depends on it.
 const NativePromise = Promise;
-S.promiseResolvedWith = (x) => new NativePromise((resolve) => resolve(x));
+// Only an object or function can be a thenable; anything else is fulfilled at
+// once, as Promise.resolve does, without an executor and resolving functions.
+S.promiseResolvedWith = (x) => (typeof x === "object" && x !== null) || typeof x === "function"
+  ? new NativePromise((resolve) => resolve(x)) : S.PromiseResolve(x);
 S.PromiseReject = Promise.reject.bind(Promise);
 S.ReflectApply = Reflect.apply;
 S.ObjectCreate = Object.create;
@@ -137,6 +140,8 @@ S.uponPromise = (promise, onFulfilled, onRejected) => {
 // undefined": these never reach a program, so sharing one is not observable.
 const resolvedUndefinedPromise = Promise.resolve(undefined);
 S.resolvedUndefined = () => resolvedUndefinedPromise;
+// The start algorithm of a source or sink without start (one function for all).
+S.returnUndefined = () => undefined;
 const resolveInternal = (value) => value === undefined ? resolvedUndefinedPromise : S.PromiseResolve(value);
 
 // Calls an underlying source/sink/transformer method with exactly the spec's

@@ -568,7 +568,7 @@ function SetUpWritableStreamDefaultController(stream, controller, startAlgorithm
 function SetUpWritableStreamDefaultControllerFromUnderlyingSink(stream, underlyingSink, sink, highWaterMark,
   sizeAlgorithm) {
   const controller = S.ObjectCreate(WritableStreamDefaultController.prototype);
-  let startAlgorithm = () => undefined;
+  let startAlgorithm = S.returnUndefined;
   let writeAlgorithm = S.resolvedUndefined;
   let closeAlgorithm = S.resolvedUndefined;
   let abortAlgorithm = S.resolvedUndefined;
