@@ -475,7 +475,9 @@ internals.fetch = {
     invalidateSorted(headers);
   },
   appendHeaderUnchecked(headers, name, value) {
-    ArrayPrototypePush(listOf(headers), name, value);
+    const list = listOf(headers);
+    list[list.length] = name;
+    list[list.length] = value;
     invalidateSorted(headers);
   },
   isHeaders,

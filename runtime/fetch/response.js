@@ -10,6 +10,7 @@ const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 const reasonPhraseRe = /^[\t\x20-\x7e\x80-\xff]*$/;
 const illegal = Symbol("illegal constructor guard");
+const noHeaders = Object.freeze([]);
 
 // WebIDL unsigned short.
 function toUnsignedShort(value) {
@@ -42,9 +43,11 @@ class Response {
     if (body === illegal) return;
     const prefix = "Failed to construct 'Response'";
     const options = toResponseInit(init, prefix);
-    this.#state = newState();
-    this.#headers = headersFromList([], "response");
-    this.#state.headers = this.#headers;
+    const state = newState();
+    const headers = headersFromList(noHeaders, "response");
+    state.headers = headers;
+    this.#state = state;
+    this.#headers = headers;
     initialize(this, options, body === null ? null : extractBody(body), prefix);
   }
 
@@ -151,9 +154,12 @@ function initialize(response, init, bodyWithType, prefix) {
   const headers = response.headers;
   if (init.headers !== undefined) fillHeaders(headers, init.headers, prefix, "Argument 2");
   if (bodyWithType !== null) {
-    if (nullBodyStatuses.has(status)) throw new TypeErrorCtor("Response with null body status cannot have body");
+    if (status !== 200 && nullBodyStatuses.has(status)) {
+      throw new TypeErrorCtor("Response with null body status cannot have body");
+    }
     state.body = bodyWithType.body;
-    if (bodyWithType.contentType !== null && getHeader(headers, "content-type") === null) {
+    // The header list is new: empty unless init gave headers.
+    if (bodyWithType.contentType !== null && (init.headers === undefined || getHeader(headers, "content-type") === null)) {
       F.appendHeaderUnchecked(headers, "content-type", bodyWithType.contentType);
     }
   }
