@@ -1578,6 +1578,11 @@ function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
 // The reactions to a source's pull, made once per controller (one pull is in
 // flight at a time).
 function pullReactions(controller, callPullIfNeeded, error) {
+  if (controller[_pullAlgorithm] === S.resolvedUndefined) {   // never pulled (see CallPullIfNeeded)
+    controller[_onPullFulfilled] = undefined;
+    controller[_onPullRejected] = undefined;
+    return;
+  }
   controller[_onPullFulfilled] = () => {
     controller[_pulling] = false;
     if (controller[_pullAgain]) {
@@ -1676,7 +1681,7 @@ function SetUpReadableStreamDefaultController(stream, controller, startAlgorithm
   pullReactions(controller, ReadableStreamDefaultControllerCallPullIfNeeded, ReadableStreamDefaultControllerError);
   stream[_controller] = controller;
   const startResult = startAlgorithm(controller);
-  uponPromise(S.promiseResolvedWith(startResult), () => {
+  uponPromise(S.startPromiseOf(startResult), () => {
     controller[_started] = true;
     ReadableStreamDefaultControllerCallPullIfNeeded(controller);
   }, (r) => {
@@ -2110,7 +2115,7 @@ function SetUpReadableByteStreamController(stream, controller, startAlgorithm, p
   pullReactions(controller, ReadableByteStreamControllerCallPullIfNeeded, ReadableByteStreamControllerError);
   stream[_controller] = controller;
   const startResult = startAlgorithm(controller);
-  uponPromise(S.promiseResolvedWith(startResult), () => {
+  uponPromise(S.startPromiseOf(startResult), () => {
     controller[_started] = true;
     ReadableByteStreamControllerCallPullIfNeeded(controller);
   }, (r) => {

@@ -140,6 +140,9 @@ S.uponPromise = (promise, onFulfilled, onRejected) => {
 // undefined": these never reach a program, so sharing one is not observable.
 const resolvedUndefinedPromise = Promise.resolve(undefined);
 S.resolvedUndefined = () => resolvedUndefinedPromise;
+// The promise resolved with a start algorithm's result, which only internal
+// reactions see: undefined (no start, or one that returns nothing) shares one.
+S.startPromiseOf = (startResult) => startResult === undefined ? resolvedUndefinedPromise : S.promiseResolvedWith(startResult);
 // The start algorithm of a source or sink without start (one function for all).
 S.returnUndefined = () => undefined;
 const resolveInternal = (value) => value === undefined ? resolvedUndefinedPromise : S.PromiseResolve(value);

@@ -556,7 +556,7 @@ function SetUpWritableStreamDefaultController(stream, controller, startAlgorithm
   const backpressure = WritableStreamDefaultControllerGetBackpressure(controller);
   WritableStreamUpdateBackpressure(stream, backpressure);
   const startResult = startAlgorithm();
-  uponPromise(S.promiseResolvedWith(startResult), () => {
+  uponPromise(S.startPromiseOf(startResult), () => {
     controller[_started] = true;
     WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
   }, (r) => {
