@@ -45,9 +45,17 @@ function normalizeName(name) {
 
 // A method's name argument: ByteString, then a valid lower-cased name. A token
 // is a ByteString already, so the ByteString check runs only to choose the error.
+// The last valid name and its lower case are kept: programs ask for the same
+// name again and again (often one literal, so the comparison is a pointer test).
+let lastName = "content-type", lastLowerName = "content-type";
 function nameArgument(name, prefix) {
   const s = typeof name === "string" ? name : `${name}`;
-  if (RegExpPrototypeTest(tokenRe, s)) return StringPrototypeToLowerCase(s);
+  if (s === lastName) return lastLowerName;
+  if (RegExpPrototypeTest(tokenRe, s)) {
+    lastLowerName = StringPrototypeToLowerCase(s);
+    lastName = s;
+    return lastLowerName;
+  }
   toByteString(s, () => `${prefix}: Argument 1`);
   throw new TypeErrorCtor(`Invalid header name: "${s}"`);
 }
