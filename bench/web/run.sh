@@ -7,6 +7,7 @@
 # per case, the median over ROUNDS of each run's median, and toolchain / Deno.
 # Usage: bench/web/run.sh [toolchain binary] [case substring …]
 #        ROUNDS=5 PEERS="deno node" bench/web/run.sh   (copy the table into bench/RESULTS.md)
+#        BASELINE=/path/to/older/toolchain bench/web/run.sh   (adds a "baseline" column: before/after in one run)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -20,10 +21,11 @@ trap 'rm -rf "$work"' EXIT
 cp "$here/web.mjs" "$work/web.mjs"
 cd "$work"
 export DENO_DIR=$work/deno_dir NO_COLOR=1
-runtimes=(toolchain ${PEERS-deno bun node})
+runtimes=(toolchain ${PEERS-deno bun node} ${BASELINE:+baseline})
 command_of() {
   case $1 in
     toolchain) echo "$bin run --no-daemon -A web.mjs" ;;
+    baseline) echo "$(realpath "$BASELINE") run --no-daemon -A web.mjs" ;;
     deno) echo "$DENO run -A web.mjs" ;;
     bun) echo "$BUN web.mjs" ;;
     node) echo "$NODE web.mjs" ;;
