@@ -28,11 +28,35 @@ std::optional<bridge::ByteView> bytes_of(v8::Local<v8::Value> v) {
 
 const bridge::JsError kNotBytes = bridge::type_error("Expected an ArrayBuffer or ArrayBufferView");
 
+// Length of the ASCII prefix of p[0, n), eight bytes at a time.
+size_t ascii_prefix(const uint8_t* p, size_t n) {
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t word;
+    std::memcpy(&word, p + i, 8);
+    if (word & 0x8080808080808080ull) break;
+  }
+  while (i < n && p[i] < 0x80) ++i;
+  return i;
+}
+
 // TextEncoder.encode(string) -> Uint8Array with the UTF-8 (lone surrogates as U+FFFD).
 void op_encoding_encode(const v8::FunctionCallbackInfo<v8::Value>& info) {
   auto* isolate = info.GetIsolate();
   if (!info[0]->IsString()) return throw_error(isolate, bridge::type_error("Expected a string"));
   auto str = info[0].As<v8::String>();
+  // A one-byte string that is all ASCII (most text) is its own UTF-8: copied
+  // as it is, without measuring and encoding it character by character.
+  if (str->IsOneByte()) {
+    int n = str->Length();
+    auto buffer = v8::ArrayBuffer::New(isolate, static_cast<size_t>(n));
+    auto* data = static_cast<uint8_t*>(buffer->Data());
+    if (n > 0) str->WriteOneByte(isolate, data, 0, n, v8::String::NO_NULL_TERMINATION);
+    if (ascii_prefix(data, static_cast<size_t>(n)) == static_cast<size_t>(n)) {
+      info.GetReturnValue().Set(v8::Uint8Array::New(buffer, 0, static_cast<size_t>(n)));
+      return;
+    }
+  }
   size_t length = static_cast<size_t>(str->Utf8Length(isolate));
   auto buffer = v8::ArrayBuffer::New(isolate, length);
   if (length > 0)
@@ -59,18 +83,6 @@ void op_encoding_encode_into(const v8::FunctionCallbackInfo<v8::Value>& info) {
                              v8::String::REPLACE_INVALID_UTF8 | v8::String::NO_NULL_TERMINATION);
   uint32_t pair[2] = {static_cast<uint32_t>(read), static_cast<uint32_t>(written)};
   std::memcpy(result.data, pair, sizeof pair);
-}
-
-// Length of the ASCII prefix of p[0, n), eight bytes at a time.
-size_t ascii_prefix(const uint8_t* p, size_t n) {
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t word;
-    std::memcpy(&word, p + i, 8);
-    if (word & 0x8080808080808080ull) break;
-  }
-  while (i < n && p[i] < 0x80) ++i;
-  return i;
 }
 
 // UTF-8 to UTF-16 by the Encoding Standard's decoder: each maximal subpart of

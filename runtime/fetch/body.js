@@ -49,13 +49,12 @@ function streamOfBytes(bytes) {
 class InnerBody {
   #stream = null;
   #bytes = null;          // static bytes while no stream was asked for
-  #text = null;           // a string body not yet encoded (the HTTP server writes it as it is)
+  #text = null;           // or static text, UTF-8 encoded only when bytes are needed (the HTTP server writes it as it is)
   #consumed = false;      // static bytes were read
+  #shared = false;        // the static bytes are someone else's memory (a Blob's part)
   source;
 
-  #shared = false;         // the static bytes are someone else's memory (a Blob's part)
-
-  // `streamOrBytes`: a ReadableStream, a Uint8Array, or a string (UTF-8 encoded when first needed).
+  // `streamOrBytes`: a ReadableStream, a Uint8Array, or a string (its UTF-8 bytes).
   constructor(streamOrBytes, source = null, shared = false) {
     this.#shared = shared;
     if (typeof streamOrBytes === "string") this.#text = streamOrBytes;
@@ -64,17 +63,20 @@ class InnerBody {
     this.source = source;
   }
 
-  #encode() {
+  // The static bytes, made from the static text the first time they are needed.
+  #staticBytes() {
     if (this.#text !== null) {
       this.#bytes = op_encoding_encode(this.#text);
       this.#text = null;
     }
+    return this.#bytes;
   }
 
+  // Fetch's body length: the byte count of static bytes, null for a stream.
   get length() {
-    if (this.#stream !== null) return null;
-    this.#encode();
-    return this.#bytes === null ? 0 : this.#bytes.byteLength;
+    if (this.#stream !== null || this.#consumed) return null;
+    const bytes = this.#staticBytes();
+    return bytes === null ? 0 : bytes.byteLength;
   }
 
   // The string a text body was made from, while nothing has read it (for the HTTP server).
@@ -84,7 +86,6 @@ class InnerBody {
 
   get stream() {
     if (this.#stream === null) {
-      this.#encode();
       if (this.#consumed) {
         // Read already: a closed stream that is locked and disturbed, as a drained one is.
         const stream = streamOfBytes(new Uint8Array(0));
@@ -92,7 +93,7 @@ class InnerBody {
         ReadableStreamDefaultReaderRead(reader, new StepsReadRequest(S.noop, S.noop, S.noop));
         this.#stream = stream;
       } else {
-        this.#stream = streamOfBytes(this.#bytes);
+        this.#stream = streamOfBytes(this.#staticBytes());
       }
       this.#bytes = null;
     }
@@ -101,8 +102,18 @@ class InnerBody {
 
   // The static bytes if no stream exists yet (for native code: fetch sends them as they are).
   get staticBytes() {
-    this.#encode();
-    return this.#stream === null && !this.#consumed ? this.#bytes : null;
+    return this.#stream === null && !this.#consumed ? this.#staticBytes() : null;
+  }
+
+  // Fetch "fully read" for a body made from a string and still unread: the
+  // string itself (the body is consumed), else null.
+  takeStaticText() {
+    const text = this.#stream === null && !this.#consumed ? this.#text : null;
+    if (text !== null) {
+      this.#consumed = true;
+      this.#text = null;
+    }
+    return text;
   }
 
   get used() {
@@ -117,9 +128,9 @@ class InnerBody {
   // `fresh`: the caller hands the memory to the program, so it must not be shared.
   consume(fresh = false) {
     if (this.#stream === null) {
-      this.#encode();
+      const staticBytes = this.#staticBytes();
       this.#consumed = true;
-      const bytes = fresh && this.#shared ? this.#bytes.slice() : this.#bytes;
+      const bytes = fresh && this.#shared ? staticBytes.slice() : staticBytes;
       this.#bytes = null;
       return Promise.resolve(bytes);
     }
@@ -163,7 +174,9 @@ class InnerBody {
 
   // Fetch "clone a body": tee the stream; static bytes are immutable and simply shared.
   clone() {
-    if (this.#stream === null) return new InnerBody(this.#text ?? this.#bytes, this.source, this.#shared);
+    if (this.#stream === null) {
+      return new InnerBody(this.#text !== null ? this.#text : this.#bytes, this.source, this.#shared);
+    }
     const [out1, out2] = ReadableStreamTee(this.#stream, true);
     this.#stream = out1;
     return new InnerBody(out2, this.source);
@@ -173,6 +186,10 @@ class InnerBody {
 // Fetch "extract a body" → { body: InnerBody, contentType: string | null }.
 // `context` names the argument in errors ("Failed to construct 'Response': Argument 1").
 function extractBody(object, keepalive = false, context = "The body") {
+  if (typeof object === "string") {  // the common case first
+    const text = internals.file.toUSVString(object);
+    return { body: new InnerBody(text, text), contentType: "text/plain;charset=UTF-8" };
+  }
   if (IsReadableStream(object)) {
     if (keepalive) throw new TypeErrorCtor("keepalive can not be used with a ReadableStream body");
     if (IsReadableStreamLocked(object) || readableDisturbed(object)) {
@@ -223,6 +240,20 @@ function mixinBody(cls, bodyOf, headersOf, check) {
       return Promise.reject(e);
     }
   };
+  // A body made from a string is read as that string again: no encoding round trip.
+  const consumeText = (self, convert) => {
+    try {
+      check(self);
+      const body = bodyOf(self);
+      if (body === null) return Promise.resolve(convert("", self));
+      if (body.unusable()) return Promise.reject(new TypeErrorCtor("Body already consumed"));
+      const text = body.takeStaticText();
+      if (text !== null) return Promise.resolve(convert(text, self));
+      return body.consume().then((bytes) => convert(utf8Decoder.decode(bytes), self));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  };
   const methods = {
     get body() {
       check(this);
@@ -262,10 +293,10 @@ function mixinBody(cls, bodyOf, headersOf, check) {
       });
     },
     json() {
-      return consume(this, (bytes) => JSON.parse(utf8Decoder.decode(bytes)));
+      return consumeText(this, (text) => JSON.parse(text));
     },
     text() {
-      return consume(this, (bytes) => utf8Decoder.decode(bytes));
+      return consumeText(this, (text) => text);
     },
   };
   for (const name of Object.getOwnPropertyNames(methods)) {

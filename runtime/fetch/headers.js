@@ -8,11 +8,14 @@ const ObjectDefineProperty = Object.defineProperty;
 const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 const ReflectApply = Reflect.apply;
 const ReflectOwnKeys = Reflect.ownKeys;
-const ReflectGetOwnPropertyDescriptor = Reflect.getOwnPropertyDescriptor;
 const SymbolIterator = Symbol.iterator;
 const SymbolToStringTag = Symbol.toStringTag;
 const TypeErrorCtor = TypeError;
 const uncurryThis = (fn) => Function.prototype.call.bind(fn);
+const ObjectPrototypePropertyIsEnumerable = uncurryThis(Object.prototype.propertyIsEnumerable);
+const ObjectPrototypeHasOwnProperty = uncurryThis(Object.prototype.hasOwnProperty);
+const ObjectGetOwnPropertySymbols = Object.getOwnPropertySymbols;
+const { op_proxy_details } = core.ops;
 const ArrayPrototypePush = uncurryThis(Array.prototype.push);
 const ArrayPrototypeSort = uncurryThis(Array.prototype.sort);
 const ArrayPrototypeSplice = uncurryThis(Array.prototype.splice);
@@ -26,7 +29,6 @@ const tokenRe = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const invalidValueRe = /[\0\r\n]/;
 const httpWhitespaceEdgesRe = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 const nonByteRe = /[^\x00-\xff]/;
-const upperRe = /[A-Z]/;
 
 // WebIDL ByteString: every code unit at most 0xFF.
 function toByteString(value, describe) {
@@ -35,9 +37,27 @@ function toByteString(value, describe) {
   return s;
 }
 
+// (toLowerCase returns a string without upper-case letters as it is.)
 function normalizeName(name) {
   if (!RegExpPrototypeTest(tokenRe, name)) throw new TypeErrorCtor(`Invalid header name: "${name}"`);
-  return RegExpPrototypeTest(upperRe, name) ? StringPrototypeToLowerCase(name) : name;
+  return StringPrototypeToLowerCase(name);
+}
+
+// A method's name argument: ByteString, then a valid lower-cased name. A token
+// is a ByteString already, so the ByteString check runs only to choose the error.
+// The last valid name and its lower case are kept: programs ask for the same
+// name again and again (often one literal, so the comparison is a pointer test).
+let lastName = "content-type", lastLowerName = "content-type";
+function nameArgument(name, prefix) {
+  const s = typeof name === "string" ? name : `${name}`;
+  if (s === lastName) return lastLowerName;
+  if (RegExpPrototypeTest(tokenRe, s)) {
+    lastLowerName = StringPrototypeToLowerCase(s);
+    lastName = s;
+    return lastLowerName;
+  }
+  toByteString(s, () => `${prefix}: Argument 1`);
+  throw new TypeErrorCtor(`Invalid header name: "${s}"`);
 }
 
 // "Normalize" (strip leading and trailing HTTP whitespace), then validate.
@@ -157,7 +177,7 @@ class Headers {
     Headers.#check(this);
     const prefix = "Failed to execute 'delete' on 'Headers'";
     requiredArguments(arguments.length, 1, prefix);
-    name = normalizeName(toByteString(name, () => `${prefix}: Argument 1`));
+    name = nameArgument(name, prefix);
     const guard = this.#guard;
     if (guard === "immutable") throw new TypeErrorCtor("Cannot change headers: headers are immutable");
     if (guard === "request-no-cors" && !isNoCorsSafelistedName(name) && name !== "range") return;
@@ -168,7 +188,7 @@ class Headers {
     Headers.#check(this);
     const prefix = "Failed to execute 'get' on 'Headers'";
     requiredArguments(arguments.length, 1, prefix);
-    name = normalizeName(toByteString(name, () => `${prefix}: Argument 1`));
+    name = nameArgument(name, prefix);
     return getCombined(this.#list, name);
   }
 
@@ -183,7 +203,7 @@ class Headers {
     Headers.#check(this);
     const prefix = "Failed to execute 'has' on 'Headers'";
     requiredArguments(arguments.length, 1, prefix);
-    name = normalizeName(toByteString(name, () => `${prefix}: Argument 1`));
+    name = nameArgument(name, prefix);
     const list = this.#list;
     for (let i = 0; i < list.length; i += 2) if (list[i] === name) return true;
     return false;
@@ -193,7 +213,7 @@ class Headers {
     Headers.#check(this);
     const prefix = "Failed to execute 'set' on 'Headers'";
     requiredArguments(arguments.length, 2, prefix);
-    name = normalizeName(toByteString(name, () => `${prefix}: Argument 1`));
+    name = nameArgument(name, prefix);
     value = normalizeValue(toByteString(value, () => `${prefix}: Argument 2`));
     const guard = this.#guard;
     if (guard === "immutable") throw new TypeErrorCtor("Cannot change headers: headers are immutable");
@@ -341,11 +361,22 @@ function convertInit(init, prefix, argument) {
     }
     return pairs;
   }
+  // An ordinary object without symbol keys (not a Proxy, whose traps would see
+  // the difference): for-in visits the same enumerable own string keys in the
+  // same order, and V8 keeps them cached, where Reflect.ownKeys gathers them anew.
+  if (op_proxy_details(init) === undefined && ObjectGetOwnPropertySymbols(init).length === 0) {
+    for (const key in init) {
+      if (!ObjectPrototypeHasOwnProperty(init, key)) continue;
+      const name = toByteString(key, () => `${prefix}: ${argument}`);
+      ArrayPrototypePush(pairs, [name, toByteString(init[key], () => `${prefix}: ${argument}`)]);
+    }
+    return pairs;
+  }
   const keys = ReflectOwnKeys(init);
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i];
-    const desc = ReflectGetOwnPropertyDescriptor(init, key);
-    if (desc === undefined || !desc.enumerable) continue;
+    // [[GetOwnProperty]] as the record conversion asks, without making a descriptor object.
+    if (!ObjectPrototypePropertyIsEnumerable(init, key)) continue;
     if (typeof key === "symbol") throw new TypeErrorCtor("Cannot convert a Symbol value to a string");
     const name = toByteString(key, () => `${prefix}: ${argument}`);
     ArrayPrototypePush(pairs, [name, toByteString(init[key], () => `${prefix}: ${argument}`)]);
@@ -464,7 +495,9 @@ internals.fetch = {
     invalidateSorted(headers);
   },
   appendHeaderUnchecked(headers, name, value) {
-    ArrayPrototypePush(listOf(headers), name, value);
+    const list = listOf(headers);
+    list[list.length] = name;
+    list[list.length] = value;
     invalidateSorted(headers);
   },
   isHeaders,

@@ -97,15 +97,16 @@ class Request {
       request = input.#state;
       signal = input.signal;
     } else {
-      const url = parseUrl(internals.file.toUSVString(input));
-      request = newState(url);
+      request = newState(parseUrl(input));
       fallbackMode = "cors";
     }
-    // A new inner request, a copy of the input's.
+    const headerListCopy = request.headers === null ? [] : headerList(request.headers).slice();
+    // A new inner request, a copy of the input's (one shape for every inner
+    // request: `headers` is filled in below).
     request = {
       method: request.method,
       urlList: request.urlList.slice(),
-      headerList: request.headers === null ? [] : headerList(request.headers).slice(),
+      headers: null,
       body: request.body,
       referrer: request.referrer,
       referrerPolicy: request.referrerPolicy,
@@ -158,10 +159,9 @@ class Request {
     this.#state = request;
     this.#signal = null;
     this.#signalSource = signal;
-    const headers = headersFromList(request.headerList, "request");
+    const headers = headersFromList(headerListCopy, "request");
     this.#headers = headers;
     request.headers = headers;
-    delete request.headerList;
     if (request.mode === "no-cors") {
       if (!["GET", "HEAD", "POST"].includes(request.method)) throw new TypeErrorCtor(`'${request.method}' is unsupported in no-cors mode.`);
       setGuard(headers, "request-no-cors");
@@ -271,16 +271,18 @@ class Request {
 
 function newState(url) {
   return {
-    method: "GET", urlList: [url], headers: null, headerList: [], body: null, referrer: "client", referrerPolicy: "",
+    method: "GET", urlList: [url], headers: null, body: null, referrer: "client", referrerPolicy: "",
     mode: "no-cors", credentials: "same-origin", cache: "default", redirect: "follow", integrity: "",
     keepalive: false, duplex: "half", priority: "auto", client: null,
   };
 }
 
+// The href of `input` (ToString; the op's UTF-8 conversion makes it a USVString).
 function parseUrl(input) {
-  const parsed = internals.URL.parse(input);
-  if (parsed === null) throw new TypeErrorCtor(`Invalid URL: '${input}'`);
-  return parsed.href;
+  const text = typeof input === "string" ? input : `${input}`;
+  const href = internals.parseHref(text);
+  if (href === null) throw new TypeErrorCtor(`Invalid URL: '${internals.file.toUSVString(text)}'`);
+  return href;
 }
 
 mixinBody(Request, (r) => stateOf(r).body, (r) => r.headers, (r) => {

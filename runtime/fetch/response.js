@@ -10,6 +10,8 @@ const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 const reasonPhraseRe = /^[\t\x20-\x7e\x80-\xff]*$/;
 const illegal = Symbol("illegal constructor guard");
+const noHeaders = Object.freeze([]);
+const bodyContext = "Failed to construct 'Response': Argument 1";
 
 // WebIDL unsigned short.
 function toUnsignedShort(value) {
@@ -19,8 +21,10 @@ function toUnsignedShort(value) {
   return t < 0 ? t + 65536 : t;
 }
 
+const defaultInit = Object.freeze({ headers: undefined, status: 200, statusText: "" });
+
 function toResponseInit(init, prefix) {
-  if (init === undefined || init === null) return { status: 200, statusText: "", headers: undefined };
+  if (init === undefined || init === null) return defaultInit;
   if (typeof init !== "object" && typeof init !== "function") {
     throw new TypeErrorCtor(`${prefix}: Argument 2 can not be converted to a dictionary`);
   }
@@ -40,10 +44,12 @@ class Response {
     if (body === illegal) return;
     const prefix = "Failed to construct 'Response'";
     const options = toResponseInit(init, prefix);
-    this.#state = newState();
-    this.#headers = headersFromList([], "response");
-    this.#state.headers = this.#headers;
-    initialize(this, options, body === null ? null : extractBody(body, false, `${prefix}: Argument 1`), prefix);
+    const state = newState();
+    const headers = headersFromList(noHeaders, "response");
+    state.headers = headers;
+    this.#state = state;
+    this.#headers = headers;
+    initialize(this, options, body === null ? null : extractBody(body, false, bodyContext), prefix);
   }
 
   static {
@@ -142,16 +148,19 @@ function initialize(response, init, bodyWithType, prefix) {
   if ((status < 200 || status > 599) && status !== 101) {
     throw new RangeErrorCtor(`The status provided (${status}) is not equal to 101 and outside the range [200, 599]`);
   }
-  if (!reasonPhraseRe.test(init.statusText)) throw new TypeErrorCtor(`Invalid status text: "${init.statusText}"`);
+  if (init.statusText !== "" && !reasonPhraseRe.test(init.statusText)) throw new TypeErrorCtor(`Invalid status text: "${init.statusText}"`);
   const state = stateOf(response);
   state.status = status;
   state.statusMessage = init.statusText;
   const headers = response.headers;
   if (init.headers !== undefined) fillHeaders(headers, init.headers, prefix, "Argument 2");
   if (bodyWithType !== null) {
-    if (nullBodyStatuses.has(status)) throw new TypeErrorCtor("Response with null body status cannot have body");
+    if (status !== 200 && nullBodyStatuses.has(status)) {
+      throw new TypeErrorCtor("Response with null body status cannot have body");
+    }
     state.body = bodyWithType.body;
-    if (bodyWithType.contentType !== null && getHeader(headers, "content-type") === null) {
+    // The header list is new: empty unless init gave headers.
+    if (bodyWithType.contentType !== null && (init.headers === undefined || getHeader(headers, "content-type") === null)) {
       F.appendHeaderUnchecked(headers, "content-type", bodyWithType.contentType);
     }
   }

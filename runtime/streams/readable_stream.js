@@ -7,7 +7,7 @@ const {
   Promise: $Promise, Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, markHandled, uponPromise, promiseCall0, promiseCall1, promiseCall2,
   TypeError: $TypeError, RangeError: $RangeError, noop, ReflectApply, ObjectPrototypeIsPrototypeOf,
   _queue, _queueTotalSize, DequeueValue, EnqueueValueWithSize, ResetQueue, ResetByteQueue, Queue,
-  ExtractHighWaterMark, ExtractSizeAlgorithm, toQueuingStrategy, toCallback, requiredArguments,
+  ExtractHighWaterMark, ExtractSizeAlgorithm, toQueuingStrategy, requiredArguments,
   illegalInvocation, webidlClass, defineInspect, resolvedDeferred, rejectedDeferred,
   ArrayBuffer: $ArrayBuffer, Uint8Array: $Uint8Array, DataView: $DataView, ArrayBufferIsView,
   TypedArrayPrototypeGetSymbolToStringTag, TypedArrayPrototypeGetBuffer, TypedArrayPrototypeGetByteOffset,
@@ -20,6 +20,7 @@ const {
   WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterWrite, writableState, writableStoredError,
   writerClosed, writerReady, writerReadyState, writerStream,
 } = S;
+const returnUndefined = S.returnUndefined;
 
 const _state = Symbol("[[state]]");
 const _storedError = Symbol("[[storedError]]");
@@ -213,14 +214,14 @@ class ReadableStream {
 function toUnderlyingSource(v, prefix) {
   const out = { autoAllocateChunkSize: undefined, cancel: undefined, pull: undefined, start: undefined, type: undefined };
   if (v === null) return out;
-  const ctx = (key) => S.memberContext(key, "UnderlyingSource", "underlyingSource");
   let m;
   if ((m = v.autoAllocateChunkSize) !== undefined) {
-    out.autoAllocateChunkSize = S.toEnforcedUnsignedLongLong(m, prefix, ctx("autoAllocateChunkSize"));
+    out.autoAllocateChunkSize = S.toEnforcedUnsignedLongLong(m, prefix,
+      S.memberContext("autoAllocateChunkSize", "UnderlyingSource", "underlyingSource"));
   }
-  if ((m = v.cancel) !== undefined) out.cancel = toCallback(m, prefix, ctx("cancel"));
-  if ((m = v.pull) !== undefined) out.pull = toCallback(m, prefix, ctx("pull"));
-  if ((m = v.start) !== undefined) out.start = toCallback(m, prefix, ctx("start"));
+  if ((m = v.cancel) !== undefined) out.cancel = S.toMemberCallback(m, prefix, "cancel", "UnderlyingSource", "underlyingSource");
+  if ((m = v.pull) !== undefined) out.pull = S.toMemberCallback(m, prefix, "pull", "UnderlyingSource", "underlyingSource");
+  if ((m = v.start) !== undefined) out.start = S.toMemberCallback(m, prefix, "start", "UnderlyingSource", "underlyingSource");
   if ((m = v.type) !== undefined) out.type = S.toEnum(m, ["bytes"], "ReadableStreamType", prefix);
   return out;
 }
@@ -440,6 +441,12 @@ const syncReadRequest = {
   errorSteps() {},
 };
 function readAtOnce(reader) {
+  const stream = reader[_stream];
+  const controller = stream[_controller];
+  if (!controller[_isByteController]) {
+    stream[_disturbed] = true;
+    return ReadableStreamDefaultControllerTakeChunk(controller);
+  }
   ReadableStreamDefaultReaderRead(reader, syncReadRequest);
   const chunk = syncReadRequest.chunk;
   syncReadRequest.chunk = undefined;
@@ -592,14 +599,7 @@ class ReadableStreamDefaultController {
   [_pullSteps](readRequest) {
     const stream = this[_stream];
     if (this[_queue].length > 0) {
-      const chunk = DequeueValue(this);
-      if (this[_closeRequested] && this[_queue].length === 0) {
-        ReadableStreamDefaultControllerClearAlgorithms(this);
-        ReadableStreamClose(stream);
-      } else {
-        ReadableStreamDefaultControllerCallPullIfNeeded(this);
-      }
-      readRequest.chunkSteps(chunk);
+      readRequest.chunkSteps(ReadableStreamDefaultControllerTakeChunk(this));
     } else {
       ReadableStreamAddReadRequest(stream, readRequest);
       ReadableStreamDefaultControllerCallPullIfNeeded(this);
@@ -607,6 +607,19 @@ class ReadableStreamDefaultController {
   }
 
   [_releaseSteps]() {}
+}
+
+// The first steps of [[PullSteps]] with a chunk queued: dequeue it, then close
+// the stream or pull more.
+function ReadableStreamDefaultControllerTakeChunk(controller) {
+  const chunk = DequeueValue(controller);
+  if (controller[_closeRequested] && controller[_queue].length === 0) {
+    ReadableStreamDefaultControllerClearAlgorithms(controller);
+    ReadableStreamClose(controller[_stream]);
+  } else {
+    ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+  }
+  return chunk;
 }
 
 function IsReadableStreamDefaultController(x) {
@@ -1546,7 +1559,12 @@ function SetUpReadableStreamDefaultReader(reader, stream) {
 // ---------------------------------------------------------------------------
 // §4.9.4 Default controllers
 
+// A source without pull gets S.resolvedUndefined as its pull algorithm:
+// calling it has no effect a program can see, so it is not called at all
+// (this saves a promise reaction per pull and the checks before it, on every
+// enqueue and read).
 function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
+  if (controller[_pullAlgorithm] === S.resolvedUndefined) return;
   if (!ReadableStreamDefaultControllerShouldCallPull(controller)) return;
   if (controller[_pulling]) {
     controller[_pullAgain] = true;
@@ -1560,6 +1578,11 @@ function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
 // The reactions to a source's pull, made once per controller (one pull is in
 // flight at a time).
 function pullReactions(controller, callPullIfNeeded, error) {
+  if (controller[_pullAlgorithm] === S.resolvedUndefined) {   // never pulled (see CallPullIfNeeded)
+    controller[_onPullFulfilled] = undefined;
+    controller[_onPullRejected] = undefined;
+    return;
+  }
   controller[_onPullFulfilled] = () => {
     controller[_pulling] = false;
     if (controller[_pullAgain]) {
@@ -1658,7 +1681,7 @@ function SetUpReadableStreamDefaultController(stream, controller, startAlgorithm
   pullReactions(controller, ReadableStreamDefaultControllerCallPullIfNeeded, ReadableStreamDefaultControllerError);
   stream[_controller] = controller;
   const startResult = startAlgorithm(controller);
-  uponPromise(S.promiseResolvedWith(startResult), () => {
+  uponPromise(S.startPromiseOf(startResult), () => {
     controller[_started] = true;
     ReadableStreamDefaultControllerCallPullIfNeeded(controller);
   }, (r) => {
@@ -1669,7 +1692,7 @@ function SetUpReadableStreamDefaultController(stream, controller, startAlgorithm
 function SetUpReadableStreamDefaultControllerFromUnderlyingSource(stream, underlyingSource, source, highWaterMark,
   sizeAlgorithm) {
   const controller = S.ObjectCreate(ReadableStreamDefaultController.prototype);
-  let startAlgorithm = () => undefined;
+  let startAlgorithm = returnUndefined;
   let pullAlgorithm = S.resolvedUndefined;
   let cancelAlgorithm = S.resolvedUndefined;
   if (source.start !== undefined) startAlgorithm = () => ReflectApply(source.start, underlyingSource, [controller]);
@@ -1683,6 +1706,7 @@ function SetUpReadableStreamDefaultControllerFromUnderlyingSource(stream, underl
 // §4.9.5 Byte stream controllers
 
 function ReadableByteStreamControllerCallPullIfNeeded(controller) {
+  if (controller[_pullAlgorithm] === S.resolvedUndefined) return;   // no pull: see the default controller's
   if (!ReadableByteStreamControllerShouldCallPull(controller)) return;
   if (controller[_pulling]) {
     controller[_pullAgain] = true;
@@ -2091,7 +2115,7 @@ function SetUpReadableByteStreamController(stream, controller, startAlgorithm, p
   pullReactions(controller, ReadableByteStreamControllerCallPullIfNeeded, ReadableByteStreamControllerError);
   stream[_controller] = controller;
   const startResult = startAlgorithm(controller);
-  uponPromise(S.promiseResolvedWith(startResult), () => {
+  uponPromise(S.startPromiseOf(startResult), () => {
     controller[_started] = true;
     ReadableByteStreamControllerCallPullIfNeeded(controller);
   }, (r) => {
@@ -2101,7 +2125,7 @@ function SetUpReadableByteStreamController(stream, controller, startAlgorithm, p
 
 function SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyingSource, source, highWaterMark) {
   const controller = S.ObjectCreate(ReadableByteStreamController.prototype);
-  let startAlgorithm = () => undefined;
+  let startAlgorithm = returnUndefined;
   let pullAlgorithm = S.resolvedUndefined;
   let cancelAlgorithm = S.resolvedUndefined;
   if (source.start !== undefined) startAlgorithm = () => ReflectApply(source.start, underlyingSource, [controller]);

@@ -20,7 +20,10 @@ S.PromiseResolve = Promise.resolve.bind(Promise);
 // is not passed through but followed (two more microtask turns). The start
 // algorithms' ordering against other reactions depends on it.
 const NativePromise = Promise;
-S.promiseResolvedWith = (x) => new NativePromise((resolve) => resolve(x));
+// Only an object or function can be a thenable; anything else is fulfilled at
+// once, as Promise.resolve does, without an executor and resolving functions.
+S.promiseResolvedWith = (x) => (typeof x === "object" && x !== null) || typeof x === "function"
+  ? new NativePromise((resolve) => resolve(x)) : S.PromiseResolve(x);
 S.PromiseReject = Promise.reject.bind(Promise);
 S.ReflectApply = Reflect.apply;
 S.ObjectCreate = Object.create;
@@ -137,6 +140,11 @@ S.uponPromise = (promise, onFulfilled, onRejected) => {
 // undefined": these never reach a program, so sharing one is not observable.
 const resolvedUndefinedPromise = Promise.resolve(undefined);
 S.resolvedUndefined = () => resolvedUndefinedPromise;
+// The promise resolved with a start algorithm's result, which only internal
+// reactions see: undefined (no start, or one that returns nothing) shares one.
+S.startPromiseOf = (startResult) => startResult === undefined ? resolvedUndefinedPromise : S.promiseResolvedWith(startResult);
+// The start algorithm of a source or sink without start (one function for all).
+S.returnUndefined = () => undefined;
 const resolveInternal = (value) => value === undefined ? resolvedUndefinedPromise : S.PromiseResolve(value);
 
 // Calls an underlying source/sink/transformer method with exactly the spec's
@@ -298,6 +306,13 @@ S.toObjectArg = (v, prefix, context) => {
 
 S.toCallback = (v, prefix, context) => {
   if (typeof v !== "function") throw idlError($TypeError, "is not a function", prefix, context);
+  return v;
+};
+
+// A dictionary member that must be a callback; the error's context
+// ("'start' of 'UnderlyingSource' (underlyingSource)") is only built for an error.
+S.toMemberCallback = (v, prefix, key, dict, context) => {
+  if (typeof v !== "function") throw idlError($TypeError, "is not a function", prefix, S.memberContext(key, dict, context));
   return v;
 };
 

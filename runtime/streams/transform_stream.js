@@ -4,7 +4,7 @@
 const S = internals.streams;
 const {
   Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, uponPromise, promiseCall0, promiseCall1, promiseCall2, ReflectApply,
-  TypeError: $TypeError, RangeError: $RangeError, toQueuingStrategy, toCallback, illegalInvocation,
+  TypeError: $TypeError, RangeError: $RangeError, toQueuingStrategy, illegalInvocation,
   webidlClass, defineInspect, ExtractHighWaterMark, ExtractSizeAlgorithm,
   CreateReadableStream, CreateWritableStream, readableController, readableState, readableStoredError,
   ReadableStreamDefaultControllerError, ReadableStreamDefaultControllerClose, ReadableStreamDefaultControllerEnqueue,
@@ -39,14 +39,14 @@ class TransformStream {
     const readableSizeAlgorithm = ExtractSizeAlgorithm(readableStrategy);
     const writableHighWaterMark = ExtractHighWaterMark(writableStrategy, 1);
     const writableSizeAlgorithm = ExtractSizeAlgorithm(writableStrategy);
-    const startPromise = new Deferred();
-    InitializeTransformStream(this, startPromise, writableHighWaterMark, writableSizeAlgorithm,
-      readableHighWaterMark, readableSizeAlgorithm);
+    // Without start, startPromise would be resolved with undefined before any
+    // reaction can run: a promise fulfilled already is the same to its readers.
+    const startDeferred = dict.start !== undefined ? new Deferred() : undefined;
+    InitializeTransformStream(this, startDeferred !== undefined ? startDeferred.promise : S.resolvedUndefined(),
+      writableHighWaterMark, writableSizeAlgorithm, readableHighWaterMark, readableSizeAlgorithm);
     SetUpTransformStreamDefaultControllerFromTransformer(this, transformer, dict);
-    if (dict.start !== undefined) {
-      startPromise.resolve(ReflectApply(dict.start, transformer, [this[_controller]]));
-    } else {
-      startPromise.resolve(undefined);
+    if (startDeferred !== undefined) {
+      startDeferred.resolve(ReflectApply(dict.start, transformer, [this[_controller]]));
     }
   }
 
@@ -65,13 +65,12 @@ function toTransformer(v, prefix) {
   const out = { cancel: undefined, flush: undefined, readableType: undefined, start: undefined, transform: undefined,
     writableType: undefined };
   if (v === null) return out;
-  const ctx = (key) => S.memberContext(key, "Transformer", "transformer");
   let m;
-  if ((m = v.cancel) !== undefined) out.cancel = toCallback(m, prefix, ctx("cancel"));
-  if ((m = v.flush) !== undefined) out.flush = toCallback(m, prefix, ctx("flush"));
+  if ((m = v.cancel) !== undefined) out.cancel = S.toMemberCallback(m, prefix, "cancel", "Transformer", "transformer");
+  if ((m = v.flush) !== undefined) out.flush = S.toMemberCallback(m, prefix, "flush", "Transformer", "transformer");
   out.readableType = v.readableType;
-  if ((m = v.start) !== undefined) out.start = toCallback(m, prefix, ctx("start"));
-  if ((m = v.transform) !== undefined) out.transform = toCallback(m, prefix, ctx("transform"));
+  if ((m = v.start) !== undefined) out.start = S.toMemberCallback(m, prefix, "start", "Transformer", "transformer");
+  if ((m = v.transform) !== undefined) out.transform = S.toMemberCallback(m, prefix, "transform", "Transformer", "transformer");
   out.writableType = v.writableType;
   return out;
 }
@@ -85,7 +84,7 @@ function IsTransformStream(x) {
 
 function InitializeTransformStream(stream, startPromise, writableHighWaterMark, writableSizeAlgorithm,
   readableHighWaterMark, readableSizeAlgorithm) {
-  const startAlgorithm = () => startPromise.promise;
+  const startAlgorithm = () => startPromise;
   stream[_writable] = CreateWritableStream(startAlgorithm,
     (chunk) => TransformStreamDefaultSinkWriteAlgorithm(stream, chunk),
     () => TransformStreamDefaultSinkCloseAlgorithm(stream),
@@ -112,10 +111,22 @@ function TransformStreamErrorWritableAndUnblockWrite(stream, e) {
   TransformStreamUnblockWrite(stream);
 }
 
+// [[backpressureChangePromise]] is made only when a write or pull waits on it:
+// the spec replaces it at every change, resolving the old one, and resolving
+// a promise nobody holds is not observable.
 function TransformStreamSetBackpressure(stream, backpressure) {
-  if (stream[_backpressureChangePromise] !== undefined) stream[_backpressureChangePromise].resolve(undefined);
-  stream[_backpressureChangePromise] = new Deferred();
+  const change = stream[_backpressureChangePromise];
+  if (change !== undefined) {
+    stream[_backpressureChangePromise] = undefined;
+    change.resolve(undefined);
+  }
   stream[_backpressure] = backpressure;
+}
+
+function backpressureChangePromise(stream) {
+  let change = stream[_backpressureChangePromise];
+  if (change === undefined) change = stream[_backpressureChangePromise] = new Deferred();
+  return change.promise;
 }
 
 function TransformStreamUnblockWrite(stream) {
@@ -194,8 +205,7 @@ function SetUpTransformStreamDefaultControllerFromTransformer(stream, transforme
 // encoding): a TransformStream whose algorithms are plain functions.
 function CreateTransformStream(transformAlgorithm, flushAlgorithm, cancelAlgorithm = S.resolvedUndefined) {
   const stream = S.ObjectCreate(TransformStream.prototype);
-  const startPromise = new Deferred();
-  InitializeTransformStream(stream, startPromise, 1, () => 1, 0, () => 1);
+  InitializeTransformStream(stream, S.resolvedUndefined(), 1, () => 1, 0, () => 1);
   const controller = S.ObjectCreate(TransformStreamDefaultController.prototype);
   SetUpTransformStreamDefaultController(stream, controller, (chunk) => {
     try {
@@ -212,7 +222,6 @@ function CreateTransformStream(transformAlgorithm, flushAlgorithm, cancelAlgorit
     }
     return PromiseResolve(undefined);
   }, cancelAlgorithm);
-  startPromise.resolve(undefined);
   return stream;
 }
 
@@ -260,8 +269,7 @@ function TransformStreamDefaultControllerTerminate(controller) {
 function TransformStreamDefaultSinkWriteAlgorithm(stream, chunk) {
   const controller = stream[_controller];
   if (stream[_backpressure]) {
-    const backpressureChangePromise = stream[_backpressureChangePromise].promise;
-    return PromisePrototypeThen(backpressureChangePromise, () => {
+    return PromisePrototypeThen(backpressureChangePromise(stream), () => {
       const writable = stream[_writable];
       if (writableState(writable) === "erroring") throw writableStoredError(writable);
       return TransformStreamDefaultControllerPerformTransform(controller, chunk);
@@ -340,7 +348,7 @@ function TransformStreamDefaultSourceCancelAlgorithm(stream, reason) {
 
 function TransformStreamDefaultSourcePullAlgorithm(stream) {
   TransformStreamSetBackpressure(stream, false);
-  return stream[_backpressureChangePromise].promise;
+  return backpressureChangePromise(stream);
 }
 
 // ---------------------------------------------------------------------------

@@ -6,7 +6,7 @@ const {
   Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, markHandled, uponPromise, promiseCall0, promiseCall1, promiseCall2,
   ObjectPrototypeIsPrototypeOf, TypeError: $TypeError, RangeError: $RangeError, noop,
   _queue, _queueTotalSize, DequeueValue, EnqueueValueWithSize, PeekQueueValue, ResetQueue,
-  ExtractHighWaterMark, ExtractSizeAlgorithm, toQueuingStrategy, toCallback, requiredArguments,
+  ExtractHighWaterMark, ExtractSizeAlgorithm, toQueuingStrategy, requiredArguments,
   illegalInvocation, webidlClass, defineInspect, ReflectApply,
 } = S;
 
@@ -29,7 +29,7 @@ const _writeAlgorithm = Symbol("[[writeAlgorithm]]");
 const _strategyHWM = Symbol("[[strategyHWM]]");
 const _strategySizeAlgorithm = Symbol("[[strategySizeAlgorithm]]");
 const _started = Symbol("[[started]]");
-const _signal = Symbol("[[signal]]");
+const _abortReason = Symbol("abort reason");   // until the AbortController is made
 const _abortController = Symbol("[[abortController]]");
 const _onWriteFulfilled = Symbol("onWriteFulfilled");
 const _onWriteRejected = Symbol("onWriteRejected");
@@ -86,13 +86,12 @@ class WritableStream {
 function toUnderlyingSink(v, prefix) {
   const out = { abort: undefined, close: undefined, start: undefined, type: undefined, write: undefined };
   if (v === undefined || v === null) return out;
-  const ctx = (key) => S.memberContext(key, "UnderlyingSink", "underlyingSink");
   let m;
-  if ((m = v.abort) !== undefined) out.abort = toCallback(m, prefix, ctx("abort"));
-  if ((m = v.close) !== undefined) out.close = toCallback(m, prefix, ctx("close"));
-  if ((m = v.start) !== undefined) out.start = toCallback(m, prefix, ctx("start"));
+  if ((m = v.abort) !== undefined) out.abort = S.toMemberCallback(m, prefix, "abort", "UnderlyingSink", "underlyingSink");
+  if ((m = v.close) !== undefined) out.close = S.toMemberCallback(m, prefix, "close", "UnderlyingSink", "underlyingSink");
+  if ((m = v.start) !== undefined) out.start = S.toMemberCallback(m, prefix, "start", "UnderlyingSink", "underlyingSink");
   out.type = v.type;
-  if ((m = v.write) !== undefined) out.write = toCallback(m, prefix, ctx("write"));
+  if ((m = v.write) !== undefined) out.write = S.toMemberCallback(m, prefix, "write", "UnderlyingSink", "underlyingSink");
   return out;
 }
 
@@ -493,7 +492,7 @@ class WritableStreamDefaultController {
 
   get signal() {
     if (!IsWritableStreamDefaultController(this)) throw illegalInvocation();
-    return this[_signal];
+    return signalOf(this);
   }
 
   error(e = undefined) {
@@ -518,15 +517,26 @@ function IsWritableStreamDefaultController(x) {
   return typeof x === "object" && x !== null && _writeAlgorithm in x;
 }
 
-// The controller's AbortSignal: a real one when the events family provides
-// AbortController (looked up when the stream is made), else nothing to signal.
-function makeAbortController() {
-  const AC = globalThis.AbortController;
-  return typeof AC === "function" ? new AC() : undefined;
+// The controller's AbortController is made when its signal is first asked
+// for (few sinks look at it, and an AbortSignal is an EventTarget: making one
+// per stream tripled the cost of the constructor). Until then an abort is
+// remembered, and the signal is born aborted with its reason: nobody could
+// have listened to it before.
+const AbortControllerCtor = globalThis.AbortController;   // events/ loads first
+const notAborted = Symbol("not aborted");
+function signalOf(controller) {
+  let ac = controller[_abortController];
+  if (ac === undefined) {
+    ac = controller[_abortController] = new AbortControllerCtor();
+    const reason = controller[_abortReason];
+    if (reason !== notAborted) ac.abort(reason);
+  }
+  return ac.signal;
 }
 function signalAbort(controller, reason) {
   const ac = controller[_abortController];
   if (ac !== undefined) ac.abort(reason);
+  else if (controller[_abortReason] === notAborted) controller[_abortReason] = reason;
 }
 
 function SetUpWritableStreamDefaultController(stream, controller, startAlgorithm, writeAlgorithm,
@@ -534,9 +544,8 @@ function SetUpWritableStreamDefaultController(stream, controller, startAlgorithm
   controller[_stream] = stream;
   stream[_controller] = controller;
   ResetQueue(controller);
-  const ac = makeAbortController();
-  controller[_abortController] = ac;
-  controller[_signal] = ac === undefined ? undefined : ac.signal;
+  controller[_abortController] = undefined;
+  controller[_abortReason] = notAborted;
   controller[_started] = false;
   controller[_strategySizeAlgorithm] = sizeAlgorithm;
   controller[_strategyHWM] = highWaterMark;
@@ -547,7 +556,7 @@ function SetUpWritableStreamDefaultController(stream, controller, startAlgorithm
   const backpressure = WritableStreamDefaultControllerGetBackpressure(controller);
   WritableStreamUpdateBackpressure(stream, backpressure);
   const startResult = startAlgorithm();
-  uponPromise(S.promiseResolvedWith(startResult), () => {
+  uponPromise(S.startPromiseOf(startResult), () => {
     controller[_started] = true;
     WritableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
   }, (r) => {
@@ -559,7 +568,7 @@ function SetUpWritableStreamDefaultController(stream, controller, startAlgorithm
 function SetUpWritableStreamDefaultControllerFromUnderlyingSink(stream, underlyingSink, sink, highWaterMark,
   sizeAlgorithm) {
   const controller = S.ObjectCreate(WritableStreamDefaultController.prototype);
-  let startAlgorithm = () => undefined;
+  let startAlgorithm = S.returnUndefined;
   let writeAlgorithm = S.resolvedUndefined;
   let closeAlgorithm = S.resolvedUndefined;
   let abortAlgorithm = S.resolvedUndefined;

@@ -621,3 +621,6 @@ internals.URLSearchParams = URLSearchParams;
 for (const cls of [URL, URLSearchParams]) {
   ObjectDefineProperty(globalThis, cls.name, { value: cls, writable: true, enumerable: false, configurable: true });
 }
+// The serialised URL of `input` (a string) or null, without making a URL
+// object: for Request and fetch, which keep only the href.
+internals.parseHref = (input) => op_url_parse(input, undefined, components());

@@ -16,7 +16,13 @@ enum class State {
 constexpr int kEof = -1;
 
 bool is_special_scheme(std::string_view s) {
-  return s == "http" || s == "https" || s == "ws" || s == "wss" || s == "ftp" || s == "file";
+  switch (s.size()) {  // the length decides most of it
+    case 2: return s == "ws";
+    case 3: return s == "wss" || s == "ftp";
+    case 4: return s == "http" || s == "file";
+    case 5: return s == "https";
+    default: return false;
+  }
 }
 
 bool is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
@@ -68,6 +74,9 @@ std::string clean_input(std::string_view input, bool trim) {
     while (!input.empty() && static_cast<unsigned char>(input.front()) <= 0x20) input.remove_prefix(1);
     while (!input.empty() && static_cast<unsigned char>(input.back()) <= 0x20) input.remove_suffix(1);
   }
+  bool clean = true;  // (find_first_of would call memchr per character)
+  for (char c : input) clean &= c != '\t' && c != '\n' && c != '\r';
+  if (clean) return std::string(input);
   std::string out;
   out.reserve(input.size());
   for (char c : input)
@@ -84,6 +93,7 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
   std::string buffer;
   bool at_sign_seen = false, inside_brackets = false, password_token_seen = false;
   auto remaining_starts_with = [&](ptrdiff_t p, char ch) { return p + 1 < n && input[p + 1] == ch; };
+  auto special = [&] { return is_special_scheme(url.scheme); };  // inlined: asked at many characters
 
   for (ptrdiff_t p = 0;; ++p) {
     const int c = p < n ? static_cast<unsigned char>(input[p]) : kEof;
@@ -105,7 +115,7 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
           buffer += lower(c);
         } else if (c == ':') {
           if (state_override) {
-            if (url.is_special() != is_special_scheme(buffer)) return true;
+            if (special() != is_special_scheme(buffer)) return true;
             if ((url.has_credentials() || url.port) && buffer == "file") return true;
             if (url.scheme == "file" && url.host && url.host->empty()) return true;
           }
@@ -117,9 +127,9 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
           }
           if (url.scheme == "file") {
             state = State::File;
-          } else if (url.is_special() && base && base->scheme == url.scheme) {
+          } else if (special() && base && base->scheme == url.scheme) {
             state = State::SpecialRelativeOrAuthority;
-          } else if (url.is_special()) {
+          } else if (special()) {
             state = State::SpecialAuthoritySlashes;
           } else if (remaining_starts_with(p, '/')) {
             state = State::PathOrAuthority;
@@ -177,7 +187,7 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
 
       case State::Relative:
         url.scheme = base->scheme;
-        if (c == '/' || (url.is_special() && c == '\\')) {
+        if (c == '/' || (special() && c == '\\')) {
           state = State::RelativeSlash;
         } else {
           url.username = base->username;
@@ -202,7 +212,7 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
         break;
 
       case State::RelativeSlash:
-        if (url.is_special() && (c == '/' || c == '\\')) {
+        if (special() && (c == '/' || c == '\\')) {
           state = State::SpecialAuthorityIgnoreSlashes;
         } else if (c == '/') {
           state = State::Authority;
@@ -242,7 +252,7 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
                                 EncodeSet::Userinfo);
           }
           buffer.clear();
-        } else if (c == kEof || c == '/' || c == '?' || c == '#' || (url.is_special() && c == '\\')) {
+        } else if (c == kEof || c == '/' || c == '?' || c == '#' || (special() && c == '\\')) {
           if (at_sign_seen && buffer.empty()) return false;
           p -= static_cast<ptrdiff_t>(buffer.size()) + 1;
           buffer.clear();
@@ -260,16 +270,16 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
         } else if (c == ':' && !inside_brackets) {
           if (buffer.empty()) return false;
           if (state_override == State::Hostname) return false;
-          auto host = parse_host(buffer, !url.is_special());
+          auto host = parse_host(buffer, !special());
           if (!host) return false;
           url.host = std::move(host->serialized);
           buffer.clear();
           state = State::Port;
-        } else if (c == kEof || c == '/' || c == '?' || c == '#' || (url.is_special() && c == '\\')) {
+        } else if (c == kEof || c == '/' || c == '?' || c == '#' || (special() && c == '\\')) {
           --p;
-          if (url.is_special() && buffer.empty()) return false;
+          if (special() && buffer.empty()) return false;
           if (state_override && buffer.empty() && (url.has_credentials() || url.port)) return false;
-          auto host = parse_host(buffer, !url.is_special());
+          auto host = parse_host(buffer, !special());
           if (!host) return false;
           url.host = std::move(host->serialized);
           buffer.clear();
@@ -285,7 +295,7 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
       case State::Port:
         if (is_digit(c)) {
           buffer += static_cast<char>(c);
-        } else if (c == kEof || c == '/' || c == '?' || c == '#' || (url.is_special() && c == '\\') ||
+        } else if (c == kEof || c == '/' || c == '?' || c == '#' || (special() && c == '\\') ||
                    state_override) {
           if (!buffer.empty()) {
             uint32_t port = 0;
@@ -361,7 +371,7 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
             if (state_override) return true;
             state = State::PathStart;
           } else {
-            auto host = parse_host(buffer, !url.is_special());
+            auto host = parse_host(buffer, !special());
             if (!host) return false;
             if (host->serialized == "localhost") host->serialized.clear();
             url.host = std::move(host->serialized);
@@ -375,7 +385,7 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
         break;
 
       case State::PathStart:
-        if (url.is_special()) {
+        if (special()) {
           state = State::Path;
           if (c != '/' && c != '\\') --p;
         } else if (!state_override && c == '?') {
@@ -393,7 +403,8 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
         break;
 
       case State::Path: {
-        bool slash = c == '/' || (url.is_special() && c == '\\');
+        const bool is_special = special();
+        bool slash = c == '/' || (is_special && c == '\\');
         if (c == kEof || slash || (!state_override && (c == '?' || c == '#'))) {
           if (is_double_dot(buffer)) {
             shorten_path(url);
@@ -420,8 +431,15 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
             state = State::Fragment;
           }
         } else {
-          char ch = static_cast<char>(c);
-          percent_encode_into(buffer, std::string_view(&ch, 1), EncodeSet::Path);
+          // The run of ordinary characters up to the segment's end, encoded at once.
+          ptrdiff_t end = p + 1;
+          while (end < n) {
+            char d = input[end];
+            if (d == '/' || (is_special && d == '\\') || (!state_override && (d == '?' || d == '#'))) break;
+            ++end;
+          }
+          percent_encode_into(buffer, std::string_view(input).substr(p, end - p), EncodeSet::Path);
+          p = end - 1;
         }
         break;
       }
@@ -446,7 +464,7 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
         if (!url.query) url.query.emplace();
         size_t start = std::min(static_cast<size_t>(p), input.size());
         percent_encode_into(*url.query, std::string_view(input).substr(start, end - start),
-                            url.is_special() ? EncodeSet::SpecialQuery : EncodeSet::Query);
+                            special() ? EncodeSet::SpecialQuery : EncodeSet::Query);
         p = static_cast<ptrdiff_t>(end);
         if (p < n) {
           url.fragment.emplace();
