@@ -88,6 +88,8 @@ class ModuleLoader {
   void load_dependencies(Record& record, v8::Local<v8::Module> module);
   void describe_imports(Record& record, v8::Local<v8::Module> module);
   void record_failure(const std::string& url, const std::string& message, const char* kind);
+  // Starts V8's compile of the modules the workers prepared since last asked, on the workers.
+  void compile_ahead();
 
   Runtime& rt_;
   std::shared_ptr<ModuleStore> store_;
@@ -101,6 +103,8 @@ class ModuleLoader {
   std::map<std::string, std::unique_ptr<Record>> by_url_;
   std::unordered_multimap<int, Record*> by_hash_;
   uint32_t v8_tag_;
+  struct Streamed;
+  std::map<std::string, std::unique_ptr<Streamed>> streamed_;  // requested URL -> its compile ahead
   std::unique_ptr<Prefetcher> prefetch_;  // last: its workers call resolve_import
 };
 
