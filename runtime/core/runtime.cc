@@ -41,7 +41,17 @@ Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot)
     heap_limit_mb_ = options.max_heap_mb;
     params.constraints.ConfigureDefaultsFromHeapSize(0, options.max_heap_mb * 1024 * 1024);
   }
+  // Workers prepare the main module's graph while the isolate is made.
+  modules_ = std::make_unique<ModuleLoader>(*this, options.module_store, options.fetch_policy, options.import_map);
+  if (!main_specifier_.empty()) {
+    try {
+      modules_->prefetch_main(modules::resolve_main(main_specifier_, cwd));
+    } catch (const std::exception&) {
+      // run() reports it
+    }
+  }
   isolate_ = v8::Isolate::New(params);
+  ModuleLoader::install(isolate_);
   isolate_->Enter();
   isolate_->SetData(0, this);
   isolate_->SetMicrotasksPolicy(v8::MicrotasksPolicy::kExplicit);
@@ -65,7 +75,6 @@ Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot)
     core = bootstrap_context(isolate_, context);
   core_.Reset(isolate_, core);
   store_ = options.module_store;
-  modules_ = std::make_unique<ModuleLoader>(*this, options.module_store, options.fetch_policy, options.import_map);
   if (!options.coverage_dir.empty()) {
     coverage_dir = options.coverage_dir;
     coverage = std::make_unique<coverage::PreciseCoverage>(isolate_, context);

@@ -72,10 +72,15 @@ ModuleLoader::ModuleLoader(Runtime& rt, std::shared_ptr<ModuleStore> store, Fetc
           store_, policy_, [this](std::string_view specifier, std::string_view referrer) {
             return resolve_import(specifier, referrer);
           },
-          v8_tag_)) {
-  auto* isolate = rt.isolate();
+          v8_tag_)) {}
+
+void ModuleLoader::install(v8::Isolate* isolate) {
   isolate->SetHostImportModuleDynamicallyCallback(dynamic_import);
   isolate->SetHostInitializeImportMetaObjectCallback(init_import_meta);
+}
+
+void ModuleLoader::prefetch_main(const std::string& url) {
+  if (prefetch_) prefetch_->start(url, false);  // a small main module is not looked up
 }
 
 ModuleLoader::~ModuleLoader() = default;

@@ -36,6 +36,13 @@ class ModuleLoader {
                std::shared_ptr<const ImportMap> import_map);
   ~ModuleLoader();
 
+  // Sets the isolate's module callbacks (the loader may be made before the isolate).
+  static void install(v8::Isolate* isolate);
+
+  // Starts preparing the main module and what it imports on worker threads,
+  // before the isolate that will compile them exists.
+  void prefetch_main(const std::string& url);
+
   // Analyse the graph and never evaluate it (`toolchain info`, `toolchain
   // cache`); without `describe`, nothing the store already analysed is
   // compiled. `describe` (`info`): every module is compiled for the spans of

@@ -101,10 +101,11 @@ Prefetcher::~Prefetcher() {
   for (auto& worker : workers_) worker.join();
 }
 
-void Prefetcher::start(const std::string& url) {
+void Prefetcher::start(const std::string& url, bool look_up_small) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_ || !slots_.try_emplace(url).second) return;
+    slots_[url].look_up_small = look_up_small;
     queue_.push_back(url);
     // Threads start with the first module to prefetch: a one-file program has none.
     if (workers_.empty()) {
@@ -189,11 +190,12 @@ void Prefetcher::prepare_next(std::unique_lock<std::mutex>& lock) {
     std::string url = std::move(queue_.front());
     queue_.pop_front();
     slots_[url].state = State::Running;
+    bool look_up_small = slots_[url].look_up_small;
     lock.unlock();
     std::optional<PreparedModule> prepared;
     std::vector<std::string> children;
     try {
-      prepared = prepare_module(url, store_.get(), policy_, true, v8_tag_);
+      prepared = prepare_module(url, store_.get(), policy_, look_up_small, v8_tag_);
       if (prepared->cached)
         for (const auto& specifier : scan_static_imports(prepared->cached->code)) {
           try {
@@ -218,8 +220,10 @@ void Prefetcher::prepare_next(std::unique_lock<std::mutex>& lock) {
 }
 
 void Prefetcher::run_next(std::unique_lock<std::mutex>& lock) {
-  std::string url = std::move(jobs_.front());
-  jobs_.pop_front();
+  // Newest first: the loader takes modules roughly in the order they were
+  // found, so it and the workers meet in the middle instead of racing.
+  std::string url = std::move(jobs_.back());
+  jobs_.pop_back();
   Slot& slot = slots_[url];  // std::map: stays put while unlocked
   slot.job_state = Job::Running;
   std::function<void()> job = std::move(slot.job);

@@ -53,8 +53,9 @@ class Prefetcher {
   Prefetcher(std::shared_ptr<ModuleStore> store, const FetchPolicy& policy, Resolve resolve, uint32_t v8_tag);
   ~Prefetcher();
 
-  // Prepares `url` on a worker, then (speculatively) what it imports.
-  void start(const std::string& url);
+  // Prepares `url` on a worker, then (speculatively) what it imports;
+  // `look_up_small` as prepare_module's (false for a main module).
+  void start(const std::string& url, bool look_up_small = true);
   // The prepared module, waiting if a worker is on it; nothing if it was never
   // started, is still queued (the caller does it itself) or failed (the caller
   // redoes it to report the error).
@@ -75,6 +76,7 @@ class Prefetcher {
   struct Slot {
     State state = State::Queued;
     std::optional<PreparedModule> prepared;
+    bool look_up_small = true;
     bool offered = false;  // returned by compilable()
     Job job_state = Job::None;
     std::function<void()> job;
