@@ -336,12 +336,21 @@ void Runtime::report_uncaught(v8::Local<v8::Value> exception, bool in_promise) {
   exit(1);
 }
 
+void Runtime::start_load_writes() {
+  // What loading learnt (transpiled code, imports) is written while the main
+  // module evaluates, off its start-up path, in one transaction.
+  if (store_) writer_ = std::thread([store = store_] { store->commit(); });
+}
+
 void Runtime::start_cache_writes() {
   if (!store_) return;
   modules_->main_evaluated();
-  // The program is running: what this run learnt is written beside it, off
-  // its start-up path, in one transaction.
-  writer_ = std::thread([store = store_] { store->commit(); });
+  // The program is running: the code caches made now follow the first
+  // transaction in a second one.
+  writer_ = std::thread([store = store_, first = std::move(writer_)]() mutable {
+    if (first.joinable()) first.join();
+    store->commit();
+  });
 }
 
 void Runtime::finish_cache_writes() {
@@ -387,6 +396,7 @@ int Runtime::run() {
     report_failure(errors::format_compile_error(*this, error));
     return 1;
   }
+  start_load_writes();
 
   v8::Local<v8::Value> evaluation;
   {
