@@ -33,10 +33,20 @@ Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot, std
       main_specifier_(options.main_module) {
   signals_ = std::make_unique<signals::SignalHub>(*this, options.process_signals);
   if (options.max_heap_mb > 0) heap_limit_mb_ = options.max_heap_mb;
+  // Workers prepare the main module's graph while the isolate is made.
+  modules_ = std::make_unique<ModuleLoader>(*this, options.module_store, options.fetch_policy, options.import_map);
+  if (!main_specifier_.empty()) {
+    try {
+      modules_->prefetch_main(modules::resolve_main(main_specifier_, cwd));
+    } catch (const std::exception&) {
+      // run() reports it
+    }
+  }
   if (!fresh) fresh = make_fresh_isolate(snapshot, options.max_heap_mb, false);
   allocator_ = std::move(fresh->allocator);
   isolate_ = std::exchange(fresh->isolate, nullptr);
   if (fresh->locked) locker_.emplace(isolate_);  // made on another thread
+  ModuleLoader::install(isolate_);
   isolate_->Enter();
   isolate_->SetData(0, this);
   isolate_->SetMicrotasksPolicy(v8::MicrotasksPolicy::kExplicit);
@@ -57,7 +67,6 @@ Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot, std
   auto context = this->context();
   context->Enter();
   store_ = options.module_store;
-  modules_ = std::make_unique<ModuleLoader>(*this, options.module_store, options.fetch_policy, options.import_map);
   if (!options.coverage_dir.empty()) {
     coverage_dir = options.coverage_dir;
     coverage = std::make_unique<coverage::PreciseCoverage>(isolate_, context);
@@ -327,12 +336,21 @@ void Runtime::report_uncaught(v8::Local<v8::Value> exception, bool in_promise) {
   exit(1);
 }
 
+void Runtime::start_load_writes() {
+  // What loading learnt (transpiled code, imports) is written while the main
+  // module evaluates, off its start-up path, in one transaction.
+  if (store_) writer_ = std::thread([store = store_] { store->commit(); });
+}
+
 void Runtime::start_cache_writes() {
   if (!store_) return;
   modules_->main_evaluated();
-  // The program is running: what this run learnt is written beside it, off
-  // its start-up path, in one transaction.
-  writer_ = std::thread([store = store_] { store->commit(); });
+  // The program is running: the code caches made now follow the first
+  // transaction in a second one.
+  writer_ = std::thread([store = store_, first = std::move(writer_)]() mutable {
+    if (first.joinable()) first.join();
+    store->commit();
+  });
 }
 
 void Runtime::finish_cache_writes() {
@@ -378,6 +396,7 @@ int Runtime::run() {
     report_failure(errors::format_compile_error(*this, error));
     return 1;
   }
+  start_load_writes();
 
   v8::Local<v8::Value> evaluation;
   {

@@ -193,6 +193,7 @@ class Runtime {
   std::unique_ptr<signals::SignalHub> signals_;
   std::shared_ptr<modules::ModuleStore> store_;
   std::thread writer_;  // writes the module store's new entries while the program runs
+  void start_load_writes();
   void start_cache_writes();
   void finish_cache_writes();
   boost::asio::steady_timer timer_{loop_};

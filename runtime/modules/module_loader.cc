@@ -1,5 +1,7 @@
 #include "modules/module_loader.h"
 
+#include <cstring>
+
 #include <fmt/format.h>
 
 #include "bridge/convert.h"
@@ -31,6 +33,34 @@ struct ModuleLoader::Record {
   std::string error, error_kind;                 // `info`: why it could not be loaded
 };
 
+// A module's transpiled code compiled by V8 on a worker (a "streamed" compile
+// handed the whole text at once); CompileModule finishes it on the loader's thread.
+struct ModuleLoader::Streamed {
+  class Text : public v8::ScriptCompiler::ExternalSourceStream {
+   public:
+    explicit Text(std::shared_ptr<const CachedModule> module) : module_(std::move(module)) {}
+    size_t GetMoreData(const uint8_t** src) override {
+      if (given_ || module_->code.empty()) return 0;
+      given_ = true;
+      auto* copy = new uint8_t[module_->code.size()];  // V8 takes it
+      std::memcpy(copy, module_->code.data(), module_->code.size());
+      *src = copy;
+      return module_->code.size();
+    }
+
+   private:
+    std::shared_ptr<const CachedModule> module_;
+    bool given_ = false;
+  };
+
+  std::shared_ptr<const CachedModule> module;
+  v8::ScriptCompiler::StreamedSource source;
+  std::unique_ptr<v8::ScriptCompiler::ScriptStreamingTask> task;
+
+  explicit Streamed(std::shared_ptr<const CachedModule> m)
+      : module(m), source(std::make_unique<Text>(m), v8::ScriptCompiler::StreamedSource::UTF8) {}
+};
+
 ModuleLoader::ModuleLoader(Runtime& rt, std::shared_ptr<ModuleStore> store, FetchPolicy policy,
                            std::shared_ptr<const ImportMap> import_map)
     : rt_(rt),
@@ -42,10 +72,15 @@ ModuleLoader::ModuleLoader(Runtime& rt, std::shared_ptr<ModuleStore> store, Fetc
           store_, policy_, [this](std::string_view specifier, std::string_view referrer) {
             return resolve_import(specifier, referrer);
           },
-          v8_tag_)) {
-  auto* isolate = rt.isolate();
+          v8_tag_)) {}
+
+void ModuleLoader::install(v8::Isolate* isolate) {
   isolate->SetHostImportModuleDynamicallyCallback(dynamic_import);
   isolate->SetHostInitializeImportMetaObjectCallback(init_import_meta);
+}
+
+void ModuleLoader::prefetch_main(const std::string& url) {
+  if (prefetch_) prefetch_->start(url, false);  // a small main module is not looked up
 }
 
 ModuleLoader::~ModuleLoader() = default;
@@ -179,6 +214,7 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
   // A small main module is transpiled afresh: a one-file program should not
   // open a database. Everything it imports is looked up.
   bool main = by_url_.empty();
+  compile_ahead();
   std::optional<PreparedModule> taken = prefetch_ ? prefetch_->take(requested) : std::nullopt;
   PreparedModule prepared =
       taken ? std::move(*taken) : prepare_module(requested, store_.get(), policy_, !main, v8_tag_);
@@ -249,10 +285,20 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
                            ? nullptr
                            : new v8::ScriptCompiler::CachedData(cached->code_cache.data(),
                                                                 static_cast<int>(cached->code_cache.size()));
-    v8::ScriptCompiler::Source compile_source(v8_str(isolate, cached->code), origin, code_cache);
+    auto code = v8_str(isolate, cached->code);
+    v8::ScriptCompiler::Source compile_source(code, origin, code_cache);
     v8::TryCatch try_catch(isolate);
     auto options = code_cache ? v8::ScriptCompiler::kConsumeCodeCache : v8::ScriptCompiler::kNoCompileOptions;
-    if (!v8::ScriptCompiler::CompileModule(isolate, &compile_source, options).ToLocal(&module)) {
+    std::unique_ptr<Streamed> streamed;
+    if (auto it = streamed_.find(requested); it != streamed_.end()) {
+      streamed = std::move(it->second);
+      streamed_.erase(it);
+    }
+    bool compiled = streamed && prepared.compiled_ahead && streamed->module == cached && !code_cache
+                        ? v8::ScriptCompiler::CompileModule(context, &streamed->source, code, origin)
+                              .ToLocal(&module)
+                        : v8::ScriptCompiler::CompileModule(isolate, &compile_source, options).ToLocal(&module);
+    if (!compiled) {
       // transpile_fast passes invalid TypeScript on; the full parse says what is wrong, as a run
       // without the scanner would.
       if (type == ModuleType::TypeScript) {
@@ -294,6 +340,19 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
   load_order_.push_back(url);
   load_dependencies(ref, module);
   return ref;
+}
+
+void ModuleLoader::compile_ahead() {
+  if (!prefetch_ || graph_only_) return;
+  auto* isolate = rt_.isolate();
+  for (auto& [url, module] : prefetch_->compilable()) {
+    auto streamed = std::make_unique<Streamed>(module);
+    streamed->task.reset(v8::ScriptCompiler::StartStreaming(isolate, &streamed->source, v8::ScriptType::kModule));
+    if (!streamed->task) return;  // V8 runs without --script-streaming
+    auto* task = streamed->task.get();
+    streamed_[url] = std::move(streamed);
+    prefetch_->run_ahead(url, [task] { task->Run(); });
+  }
 }
 
 void ModuleLoader::load_dependencies(Record& record, v8::Local<v8::Module> module) {

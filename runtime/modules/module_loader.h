@@ -36,6 +36,13 @@ class ModuleLoader {
                std::shared_ptr<const ImportMap> import_map);
   ~ModuleLoader();
 
+  // Sets the isolate's module callbacks (the loader may be made before the isolate).
+  static void install(v8::Isolate* isolate);
+
+  // Starts preparing the main module and what it imports on worker threads,
+  // before the isolate that will compile them exists.
+  void prefetch_main(const std::string& url);
+
   // Analyse the graph and never evaluate it (`toolchain info`, `toolchain
   // cache`); without `describe`, nothing the store already analysed is
   // compiled. `describe` (`info`): every module is compiled for the spans of
@@ -88,6 +95,8 @@ class ModuleLoader {
   void load_dependencies(Record& record, v8::Local<v8::Module> module);
   void describe_imports(Record& record, v8::Local<v8::Module> module);
   void record_failure(const std::string& url, const std::string& message, const char* kind);
+  // Starts V8's compile of the modules the workers prepared since last asked, on the workers.
+  void compile_ahead();
 
   Runtime& rt_;
   std::shared_ptr<ModuleStore> store_;
@@ -101,6 +110,8 @@ class ModuleLoader {
   std::map<std::string, std::unique_ptr<Record>> by_url_;
   std::unordered_multimap<int, Record*> by_hash_;
   uint32_t v8_tag_;
+  struct Streamed;
+  std::map<std::string, std::unique_ptr<Streamed>> streamed_;  // requested URL -> its compile ahead
   std::unique_ptr<Prefetcher> prefetch_;  // last: its workers call resolve_import
 };
 

@@ -101,10 +101,11 @@ Prefetcher::~Prefetcher() {
   for (auto& worker : workers_) worker.join();
 }
 
-void Prefetcher::start(const std::string& url) {
+void Prefetcher::start(const std::string& url, bool look_up_small) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_ || !slots_.try_emplace(url).second) return;
+    slots_[url].look_up_small = look_up_small;
     queue_.push_back(url);
     // Threads start with the first module to prefetch: a one-file program has none.
     if (workers_.empty()) {
@@ -128,23 +129,59 @@ std::optional<PreparedModule> Prefetcher::take(const std::string& url) {
     return std::nullopt;
   }
   // While a worker is on it, prepare what else is queued rather than wait idle.
-  while (slot.state == State::Running) {
+  while (slot.state == State::Running || slot.job_state == Job::Running) {
     if (queue_.empty())
-      changed_.wait(lock, [&] { return slot.state != State::Running || !queue_.empty(); });
+      changed_.wait(lock, [&] {
+        return (slot.state != State::Running && slot.job_state != Job::Running) || !queue_.empty();
+      });
     else
       prepare_next(lock);
   }
+  if (slot.job_state == Job::Queued) std::erase(jobs_, url);
+  slot.job = nullptr;
   if (slot.state != State::Done) return std::nullopt;
   slot.state = State::Taken;
-  return std::exchange(slot.prepared, std::nullopt);
+  std::optional<PreparedModule> out = std::exchange(slot.prepared, std::nullopt);
+  out->compiled_ahead = slot.job_state == Job::Done;
+  return out;
+}
+
+std::vector<std::pair<std::string, std::shared_ptr<const CachedModule>>> Prefetcher::compilable() {
+  std::vector<std::pair<std::string, std::shared_ptr<const CachedModule>>> out;
+  std::lock_guard lock(mutex_);
+  for (auto& url : done_) {
+    Slot& slot = slots_[url];
+    if (slot.state != State::Done || slot.offered) continue;
+    slot.offered = true;
+    const auto& cached = slot.prepared->cached;
+    if (cached && cached->code_cache.empty()) out.emplace_back(url, cached);
+  }
+  done_.clear();
+  return out;
+}
+
+void Prefetcher::run_ahead(const std::string& url, std::function<void()> job) {
+  {
+    std::lock_guard lock(mutex_);
+    Slot& slot = slots_[url];
+    if (stopping_ || slot.state != State::Done || slot.job_state != Job::None) return;
+    slot.job_state = Job::Queued;
+    slot.job = std::move(job);
+    jobs_.push_back(url);
+  }
+  changed_.notify_one();
 }
 
 void Prefetcher::work() {
   std::unique_lock lock(mutex_);
   for (;;) {
-    changed_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+    changed_.wait(lock, [&] { return stopping_ || !queue_.empty() || !jobs_.empty(); });
     if (stopping_) return;
-    prepare_next(lock);
+    // Preparing first: it finds what the graph imports next.
+    if (!queue_.empty())
+      prepare_next(lock);
+    else
+      run_next(lock);
   }
 }
 
@@ -153,11 +190,12 @@ void Prefetcher::prepare_next(std::unique_lock<std::mutex>& lock) {
     std::string url = std::move(queue_.front());
     queue_.pop_front();
     slots_[url].state = State::Running;
+    bool look_up_small = slots_[url].look_up_small;
     lock.unlock();
     std::optional<PreparedModule> prepared;
     std::vector<std::string> children;
     try {
-      prepared = prepare_module(url, store_.get(), policy_, true, v8_tag_);
+      prepared = prepare_module(url, store_.get(), policy_, look_up_small, v8_tag_);
       if (prepared->cached)
         for (const auto& specifier : scan_static_imports(prepared->cached->code)) {
           try {
@@ -173,11 +211,27 @@ void Prefetcher::prepare_next(std::unique_lock<std::mutex>& lock) {
     Slot& slot = slots_[url];
     slot.state = prepared ? State::Done : State::Failed;
     slot.prepared = std::move(prepared);
+    if (slot.prepared) done_.push_back(url);
     changed_.notify_all();
     for (auto& child : children)
       if (!stopping_ && slots_.try_emplace(child).second) queue_.push_back(std::move(child));
     if (!children.empty()) changed_.notify_all();
   }
+}
+
+void Prefetcher::run_next(std::unique_lock<std::mutex>& lock) {
+  // Newest first: the loader takes modules roughly in the order they were
+  // found, so it and the workers meet in the middle instead of racing.
+  std::string url = std::move(jobs_.back());
+  jobs_.pop_back();
+  Slot& slot = slots_[url];  // std::map: stays put while unlocked
+  slot.job_state = Job::Running;
+  std::function<void()> job = std::move(slot.job);
+  lock.unlock();
+  job();
+  lock.lock();
+  slot.job_state = Job::Done;
+  changed_.notify_all();
 }
 
 }  // namespace toolchain::modules

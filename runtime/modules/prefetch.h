@@ -31,6 +31,7 @@ struct PreparedModule {
   std::shared_ptr<const CachedModule> cached;    // JS/TS: hash, original, code, maybe a code cache
   bool fresh = false;                            // transpiled here, not found in the store
   std::vector<transpile::Diagnostic> errors;     // the transpiler's; `cached` is null then
+  bool compiled_ahead = false;                   // its background job (see Prefetcher::run_ahead) ran
 };
 
 // A remote module's type: its Content-Type, or its extension when the server
@@ -52,22 +53,39 @@ class Prefetcher {
   Prefetcher(std::shared_ptr<ModuleStore> store, const FetchPolicy& policy, Resolve resolve, uint32_t v8_tag);
   ~Prefetcher();
 
-  // Prepares `url` on a worker, then (speculatively) what it imports.
-  void start(const std::string& url);
+  // Prepares `url` on a worker, then (speculatively) what it imports;
+  // `look_up_small` as prepare_module's (false for a main module).
+  void start(const std::string& url, bool look_up_small = true);
   // The prepared module, waiting if a worker is on it; nothing if it was never
   // started, is still queued (the caller does it itself) or failed (the caller
   // redoes it to report the error).
+  // A job attached to a prepared module (V8 compiling it) waits for the job
+  // when it runs, and is dropped when it is still queued.
   std::optional<PreparedModule> take(const std::string& url);
+
+  // The JS/TS modules prepared since the last call that have code and no code
+  // cache: what the loader could compile ahead. Called on the loader's thread.
+  std::vector<std::pair<std::string, std::shared_ptr<const CachedModule>>> compilable();
+  // Runs `job` for `url` (one of compilable()'s) on a worker, after any
+  // module still to prepare.
+  void run_ahead(const std::string& url, std::function<void()> job);
 
  private:
   enum class State { Queued, Running, Done, Failed, Taken };
+  enum class Job { None, Queued, Running, Done };
   struct Slot {
     State state = State::Queued;
     std::optional<PreparedModule> prepared;
+    bool look_up_small = true;
+    bool offered = false;  // returned by compilable()
+    Job job_state = Job::None;
+    std::function<void()> job;
   };
   void work();
   // Takes the first queued module and prepares it, `lock` released meanwhile.
   void prepare_next(std::unique_lock<std::mutex>& lock);
+  // Runs the first queued job, `lock` released meanwhile.
+  void run_next(std::unique_lock<std::mutex>& lock);
 
   std::shared_ptr<ModuleStore> store_;
   FetchPolicy policy_;
@@ -77,6 +95,8 @@ class Prefetcher {
   std::condition_variable changed_;
   std::map<std::string, Slot> slots_;
   std::deque<std::string> queue_;
+  std::deque<std::string> jobs_;
+  std::vector<std::string> done_;  // prepared, not yet offered
   std::vector<std::thread> workers_;
   bool stopping_ = false;
 };

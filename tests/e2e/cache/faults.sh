@@ -59,4 +59,20 @@ rm -rf "$TOOLCHAIN_DIR"
 printf 'const n: number = 7;\nconsole.log(n * 6);\n' > small.ts
 expect_eq "$(run small.ts 2>&1)" "42" "small program"
 expect_eq "$(ls "$TOOLCHAIN_DIR" 2>/dev/null | grep -c '\.db')" "0" "small program: no database opened"
+
+# What loading learnt is written while the main module evaluates: a program
+# that throws at its top level still leaves its imports transpiled.
+rm -rf "$TOOLCHAIN_DIR"
+for i in $(seq 0 19); do printf 'export const v%d: number = %d;\n' "$i" "$i" > "m$i.ts"; done
+{ for i in $(seq 0 19); do echo "import { v$i } from \"./m$i.ts\";"; done
+  echo "console.log($(seq -s ' + ' -f 'v%g' 0 19));"; echo 'throw new Error("late");'; } > throws.ts
+out=$(run throws.ts 2>&1); expect_contains "$out" "Error: late" "a program that throws after loading"
+rows=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from transpiled').fetchone()[0])" "$TOOLCHAIN_DIR/transpile_v1.db")
+expect_eq "$rows" "20" "its imports' transpiled output stored"
+# Imports compiled ahead on the workers report V8's syntax errors as the loader's own compile does.
+printf 'export const y = {;\n' > bad.js
+sed -i 's|^console.log|import "./bad.js";\nconsole.log|' throws.ts
+for k in 1 2; do
+  out=$(run throws.ts 2>&1); expect_contains "$out" "bad.js:1:19" "a syntax error in an import compiled ahead (run $k)"
+done
 finish
