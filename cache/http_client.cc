@@ -1,21 +1,13 @@
 #include "cache/http_client.h"
 
-#include <openssl/ssl.h>
-#include <sys/socket.h>
+#include <boost/asio/io_context.hpp>
+#include <optional>
+#include <stdexcept>
 
-#include <boost/asio/connect.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/ssl.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/http.hpp>
-#include <boost/beast/ssl.hpp>
-#include <fmt/format.h>
+#include "http_client/http_client.h"
+#include "url/url_parser.h"
 
 namespace toolchain::cache {
-
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-namespace http = beast::http;
 
 std::string HttpResponse::header(std::string_view name) const {
   for (const auto& [key, value] : headers)
@@ -25,103 +17,82 @@ std::string HttpResponse::header(std::string_view name) const {
 
 namespace {
 
-struct Target {
-  bool tls;
-  std::string host;
-  std::string port;
-  std::string path;  // with the query
-};
+using http_client::Failure;
+using http_client::HttpError;
 
-Target parse_url(const std::string& url) {
-  Target t;
-  size_t scheme_end = url.find("://");
-  if (scheme_end == std::string::npos) throw std::runtime_error("invalid URL");
-  t.tls = url.compare(0, scheme_end, "https") == 0;
-  size_t host_start = scheme_end + 3;
-  size_t path_start = url.find_first_of("/?#", host_start);
-  std::string authority = url.substr(host_start, path_start - host_start);
-  t.path = path_start == std::string::npos ? "/" : url.substr(path_start);
-  if (auto hash = t.path.find('#'); hash != std::string::npos) t.path.resize(hash);
-  if (t.path.empty() || t.path[0] != '/') t.path = "/" + t.path;
-  size_t colon = authority.rfind(':');
-  if (colon != std::string::npos && authority.find(']', colon) == std::string::npos) {
-    t.host = authority.substr(0, colon);
-    t.port = authority.substr(colon + 1);
-  } else {
-    t.host = authority;
-    t.port = t.tls ? "443" : "80";
-  }
-  if (t.host.starts_with('[') && t.host.ends_with(']')) t.host = t.host.substr(1, t.host.size() - 2);
-  return t;
-}
+constexpr size_t kBodyLimit = 256 * 1024 * 1024;
 
-// Reads and writes give up after this long without progress.
-void set_timeouts(int fd) {
-  timeval tv{30, 0};
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-  ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
-}
-
-template <typename Stream>
-HttpResponse exchange(Stream& stream, const Target& target) {
-  http::request<http::empty_body> request{http::verb::get, target.path, 11};
-  bool default_port = target.port == (target.tls ? "443" : "80");
-  request.set(http::field::host, default_port ? target.host : target.host + ":" + target.port);
-  request.set(http::field::user_agent, "toolchain/0.1 (Deno compatible)");
-  request.set(http::field::accept, "*/*");
-  request.set(http::field::connection, "close");
-  http::write(stream, request);
-  beast::flat_buffer buffer;
-  http::response_parser<http::string_body> parser;
-  parser.body_limit(256 * 1024 * 1024);
-  http::read(stream, buffer, parser);
-  auto& message = parser.get();
-  HttpResponse response;
-  response.status = static_cast<int>(message.result_int());
-  response.reason = std::string(message.reason());
-  for (const auto& field : message) {
-    std::string name(field.name_string());
-    for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    response.headers.emplace_back(std::move(name), std::string(field.value()));
-  }
-  response.body = std::move(message.body());
-  return response;
-}
-
-class AsioHttpClient : public HttpClient {
+// The fetch client of runtime/http_client (the one fetch() uses), driven on a
+// loop of the call's own until the response has been read: the module loader's
+// workers call get() from their threads, each with its own loop.
+class FetchClient : public HttpClient {
  public:
   HttpResponse get(const std::string& url) override {
-    Target target = parse_url(url);
-    asio::io_context io;
-    asio::ip::tcp::resolver resolver(io);
-    try {
-      auto endpoints = resolver.resolve(target.host, target.port);
-      if (!target.tls) {
-        beast::tcp_stream stream(io);
-        stream.connect(endpoints);
-        set_timeouts(stream.socket().native_handle());
-        return exchange(stream, target);
+    auto parsed = url::parse(url);
+    if (!parsed || (parsed->scheme != "http" && parsed->scheme != "https") || !parsed->host)
+      throw std::runtime_error("invalid URL: " + url);
+    http_client::Request request;
+    request.origin.tls = parsed->scheme == "https";
+    std::string host = *parsed->host;
+    if (host.size() >= 2 && host.front() == '[') host = host.substr(1, host.size() - 2);
+    request.origin.host = host;
+    request.origin.port = parsed->port.value_or(request.origin.tls ? 443 : 80);
+    request.target = parsed->path.empty() ? "/" : parsed->path;
+    if (parsed->query) request.target += "?" + *parsed->query;
+    request.headers = {{"user-agent", "toolchain/0.1 (Deno compatible)"},
+                       {"accept", "*/*"},
+                       {"accept-encoding", "gzip, br"}};
+
+    boost::asio::io_context loop;
+    http_client::ClientOptions options;
+    options.io_timeout = std::chrono::seconds(30);
+    auto client = std::make_shared<http_client::HttpClient>(loop, options);
+    auto exchange = std::make_shared<http_client::Exchange>(client, std::move(request));
+
+    HttpResponse response;
+    Failure failure;
+    std::vector<uint8_t> chunk(64 * 1024);
+    std::function<void()> read_body = [&] {
+      exchange->read_body(chunk, [&](size_t n, Failure f) {
+        if (f) {
+          failure = std::move(f);
+        } else if (n > 0 && response.body.size() + n > kBodyLimit) {
+          failure = HttpError(HttpError::Kind::Protocol, "body larger than 256 MiB");
+        } else if (n > 0) {
+          response.body.append(reinterpret_cast<const char*>(chunk.data()), n);
+          read_body();
+        }
+      });
+    };
+    exchange->read_head([&](Failure f) {
+      if (f) {
+        failure = std::move(f);
+        return;
       }
-      asio::ssl::context tls(asio::ssl::context::tls_client);
-      tls.set_default_verify_paths();
-      tls.set_verify_mode(asio::ssl::verify_peer);
-      beast::ssl_stream<beast::tcp_stream> stream(io, tls);
-      // SNI, and the certificate must name the host.
-      if (!SSL_set_tlsext_host_name(stream.native_handle(), target.host.c_str()))
-        throw std::runtime_error("cannot set the TLS server name");
-      stream.set_verify_callback(asio::ssl::host_name_verification(target.host));
-      beast::get_lowest_layer(stream).connect(endpoints);
-      set_timeouts(beast::get_lowest_layer(stream).socket().native_handle());
-      stream.handshake(asio::ssl::stream_base::client);
-      return exchange(stream, target);
-    } catch (const boost::system::system_error& error) {
-      throw std::runtime_error(fmt::format("error sending request for url ({}): {}", url, error.code().message()));
+      const auto& head = exchange->head();
+      response.status = head.status;
+      response.reason = head.reason;
+      for (const auto& h : head.headers) {
+        std::string name = h.name;
+        for (auto& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        response.headers.emplace_back(std::move(name), h.value);
+      }
+      read_body();
+    });
+    loop.run();
+    if (failure) {
+      // fetch()'s words (runtime/fetch/fetch_ops.cc): the failures before a connection are "Connect".
+      bool connect = failure->kind() == HttpError::Kind::Dns || failure->kind() == HttpError::Kind::Connect ||
+                     failure->kind() == HttpError::Kind::Tls;
+      throw std::runtime_error("error sending request for url (" + url + "): client error (" +
+                               (connect ? "Connect" : "SendRequest") + "): " + failure->what());
     }
+    return response;
   }
 };
 
 }  // namespace
 
-std::shared_ptr<HttpClient> make_http_client() { return std::make_shared<AsioHttpClient>(); }
+std::shared_ptr<HttpClient> make_http_client() { return std::make_shared<FetchClient>(); }
 
 }  // namespace toolchain::cache

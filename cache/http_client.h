@@ -1,7 +1,6 @@
 #pragma once
-// The HTTP client remote modules are fetched with. An interface, so the fetch()
-// of the web APIs can replace the small client below; one GET, no redirects
-// followed (the cache records each one).
+// The HTTP client remote modules are fetched with: one GET, no redirects
+// followed (the cache records each one). An interface, so tests can stand in.
 #include <memory>
 #include <string>
 #include <utility>
@@ -24,8 +23,9 @@ class HttpClient {
   virtual HttpResponse get(const std::string& url) = 0;
 };
 
-// HTTP/1.1 over Boost.Asio, TLS by OpenSSL verified against the system's
-// certificate store.
+// fetch()'s own client (runtime/http_client: HTTP/1.1 over Boost.Asio, TLS by
+// OpenSSL verified against the system's certificate store, gzip/br decoded),
+// run to completion on a loop of the call's own.
 std::shared_ptr<HttpClient> make_http_client();
 
 }  // namespace toolchain::cache

@@ -30,6 +30,9 @@ out=$("$bin" cache --no-daemon -A main.ts 2>&1); expect_contains "$out" "Downloa
 out=$(run -A --cached-only main.ts 2>&1); expect_eq "$out" "81 41" "run after cache"
 printf 'import "%s/missing.ts";\n' "$base" > missing.ts
 out=$(run -A missing.ts 2>&1); expect_contains "$out" "error: Module not found \"$base/missing.ts\"." "404"
+# A refused connection is reported in fetch()'s (and Deno's) words.
+printf 'import "http://127.0.0.1:1/x.ts";\n' > refused.ts
+out=$(run -A refused.ts 2>&1); expect_contains "$out" "error sending request for url (http://127.0.0.1:1/x.ts): client error (Connect): tcp connect error: Connection refused (os error 111)" "refused"
 
 # A download cut short is never used: the next run fetches it whole.
 printf 'import { a } from "%s/cut/mod.ts";\nconsole.log(a);\n' "$base" > cut.ts
