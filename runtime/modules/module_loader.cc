@@ -26,6 +26,9 @@ struct ModuleLoader::Record {
   std::optional<FileIdentity> file;              // a local file's identity (the warm cache's key)
   std::shared_ptr<const CachedModule> compiled;  // JS/TS: hash, code, code cache
   std::vector<Dependency> dependencies;
+  // `cache`: dependencies past this index are literal dynamic imports, which
+  // are fetched too but may fail (as in `deno cache`).
+  size_t static_count = SIZE_MAX;
   v8::Global<v8::Module> module;
   v8::Global<v8::Value> json;                    // a JSON module's value
   std::map<std::string, std::string> resolved;   // import specifier -> URL (after redirects)
@@ -273,6 +276,7 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
       if (auto deps = store_->find_dependencies(cached->hash)) {
         keep();
         record->dependencies = std::move(*deps);
+        add_dynamic_imports(*record);
         Record& ref = *record;
         by_url_.emplace(url, std::move(record));
         load_order_.push_back(url);
@@ -330,6 +334,7 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
     if (store_ && (fresh || (graph_only_ && !describe_)))
       store_->store_dependencies(cached->hash, record->dependencies);
     if (describe_) describe_imports(*record, module);
+    else if (graph_only_) add_dynamic_imports(*record);
   }
   if (module.IsEmpty() == false) {
     record->module.Reset(isolate, module);
@@ -374,6 +379,7 @@ void ModuleLoader::load_dependencies(Record& record, v8::Local<v8::Module> modul
       Record& child = load(child_url, type_of_attribute(dep.type));
       record.resolved[dep.specifier] = child.url;
     } catch (const LoadError& error) {
+      if (i >= record.static_count) continue;  // a dynamic import `cache` could not fetch
       if (describe_ && !child_url.empty()) {
         record_failure(child_url, error.what(), failure_kind(error.what()));
         record.resolved[dep.specifier] = child_url;
@@ -385,11 +391,21 @@ void ModuleLoader::load_dependencies(Record& record, v8::Local<v8::Module> modul
       auto request = requests->Get(rt_.context(), static_cast<int>(i)).As<v8::ModuleRequest>();
       throw LoadError(error.what() + location(module, request->GetSourceOffset(), record.url), true);
     } catch (const CompileError& error) {
+      if (i >= record.static_count) continue;
       if (!describe_ || child_url.empty()) throw;
       record_failure(child_url, fmt::format("{}\n    at {}:{}:{}", error.message, error.url, error.line, error.column),
                      "parsing error");
       record.resolved[dep.specifier] = child_url;
     }
+  }
+}
+
+void ModuleLoader::add_dynamic_imports(Record& record) {
+  record.static_count = record.dependencies.size();
+  for (auto& found : transpile::find_dynamic_imports(record.compiled->code)) {
+    Dependency dep{found.specifier, found.type};
+    if (std::find(record.dependencies.begin(), record.dependencies.end(), dep) == record.dependencies.end())
+      record.dependencies.push_back(std::move(dep));
   }
 }
 

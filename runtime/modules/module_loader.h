@@ -93,6 +93,8 @@ class ModuleLoader {
 
   Record& load_remote_or_file(const std::string& url, ModuleType expected);
   void load_dependencies(Record& record, v8::Local<v8::Module> module);
+  // `cache` (graph only, not described): also follow the literal dynamic imports.
+  void add_dynamic_imports(Record& record);
   void describe_imports(Record& record, v8::Local<v8::Module> module);
   void record_failure(const std::string& url, const std::string& message, const char* kind);
   // Starts V8's compile of the modules the workers prepared since last asked, on the workers.

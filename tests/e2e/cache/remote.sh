@@ -28,6 +28,13 @@ expect_eq "$(wc -l < requests.log)" "4" "reload refetches all"
 rm -rf "$TOOLCHAIN_DIR"
 out=$("$bin" cache --no-daemon -A main.ts 2>&1); expect_contains "$out" "Download $base/lib/c.js" "cache downloads"
 out=$(run -A --cached-only main.ts 2>&1); expect_eq "$out" "81 41" "run after cache"
+# `cache` follows literal dynamic imports too, as `deno cache` does; one that
+# cannot be fetched does not fail it (it may never run).
+printf 'export const d = 4;\n' > "$work/srv/lib/d.ts"
+printf 'if (Deno.args[0] !== "skip") console.log((await import("%s/lib/d.ts")).d);\nif (Deno.args[0] === "never") await import("%s/nowhere.ts");\n' "$base" "$base" > dynamic.ts
+out=$("$bin" cache --no-daemon -A dynamic.ts 2>&1; echo "rc=$?"); expect_contains "$out" "Download $base/lib/d.ts" "cache downloads a dynamic import"
+expect_contains "$out" "rc=0" "a missing dynamic import does not fail cache"
+out=$(run -A --cached-only dynamic.ts 2>&1); expect_eq "$out" "4" "dynamic import run from the cache"
 printf 'import "%s/missing.ts";\n' "$base" > missing.ts
 out=$(run -A missing.ts 2>&1); expect_contains "$out" "error: Module not found \"$base/missing.ts\"." "404"
 # A refused connection is reported in fetch()'s (and Deno's) words.
