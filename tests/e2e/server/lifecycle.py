@@ -22,6 +22,8 @@ import threading
 import time
 import http.client
 
+from refused import refused_within
+
 
 def fail(message):
     print("FAIL:", message)
@@ -61,15 +63,8 @@ def drain(proc, port, lines, signo, exit_code):
     proc.send_signal(signo)
     # Stop accepting: new connections are refused once the signal is handled
     # (however long that takes under load), while that request is in flight.
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=2).close()
-        except OSError:
-            break
-        if time.monotonic() > deadline:
-            fail(f"new connections are still accepted 10 s after {signo.name}")
-        time.sleep(0.02)
+    if not refused_within(port, 10):
+        fail(f"new connections are still accepted 10 s after {signo.name}")
     if proc.poll() is not None:
         fail(f"the program exited ({proc.returncode}) with a request in flight")
     held.sendall(b"half")

@@ -27,6 +27,8 @@ import sys
 import threading
 import time
 
+from refused import refused_within
+
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "serve_cmd")
 
 
@@ -74,15 +76,8 @@ def stop_with_sigint(proc, port, name):
     if line is None or not line.endswith("holding\n"):
         fail(f"{name}: the handler did not start: {line!r}")
     proc.send_signal(signal.SIGINT)
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=2).close()
-        except OSError:
-            break
-        if time.monotonic() > deadline:
-            fail(f"{name}: new connections are still accepted 10 s after SIGINT")
-        time.sleep(0.02)
+    if not refused_within(port, 10):
+        fail(f"{name}: new connections are still accepted 10 s after SIGINT")
     if proc.poll() is not None:
         fail(f"{name}: the program exited ({proc.returncode}) with a request in flight")
     held.sendall(b"half")
