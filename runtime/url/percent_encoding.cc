@@ -1,5 +1,7 @@
 #include "url/percent_encoding.h"
 
+#include <array>
+
 namespace toolchain::url {
 
 namespace {
@@ -13,9 +15,7 @@ int hex_value(char c) {
   return -1;
 }
 
-}  // namespace
-
-bool in_encode_set(unsigned char c, EncodeSet set) {
+constexpr bool in_set(unsigned char c, EncodeSet set) {
   if (c < 0x20 || c > 0x7E) return true;  // the C0 control set, which every set contains
   switch (set) {
     case EncodeSet::C0Control:
@@ -43,16 +43,33 @@ bool in_encode_set(unsigned char c, EncodeSet set) {
   return false;
 }
 
+// One 256-entry table per encode set, so encoding is a lookup per byte.
+constexpr size_t kSetCount = static_cast<size_t>(EncodeSet::FormUrlencoded) + 1;
+using EncodeTable = std::array<bool, 256>;
+constexpr std::array<EncodeTable, kSetCount> kEncodeTables = [] {
+  std::array<EncodeTable, kSetCount> tables{};
+  for (size_t set = 0; set < kSetCount; ++set)
+    for (int c = 0; c < 256; ++c) tables[set][c] = in_set(static_cast<unsigned char>(c), static_cast<EncodeSet>(set));
+  return tables;
+}();
+
+}  // namespace
+
+bool in_encode_set(unsigned char c, EncodeSet set) { return kEncodeTables[static_cast<size_t>(set)][c]; }
+
+// Runs of bytes that stay as they are are appended at once.
 void percent_encode_into(std::string& out, std::string_view input, EncodeSet set) {
-  for (unsigned char c : input) {
-    if (in_encode_set(c, set)) {
-      out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    } else {
-      out += static_cast<char>(c);
-    }
+  const EncodeTable& encode = kEncodeTables[static_cast<size_t>(set)];
+  size_t run = 0;
+  for (size_t i = 0; i < input.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(input[i]);
+    if (!encode[c]) continue;
+    out.append(input.data() + run, i - run);
+    const char escaped[3] = {'%', kHex[c >> 4], kHex[c & 15]};
+    out.append(escaped, 3);
+    run = i + 1;
   }
+  out.append(input.data() + run, input.size() - run);
 }
 
 std::string percent_encode(std::string_view input, EncodeSet set) {

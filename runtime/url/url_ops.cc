@@ -25,26 +25,16 @@ void write_components(const url::Components& c, ByteView out) {
 // The serialised URL and its offsets, or null when `input` (against `base`) is not a URL.
 std::optional<std::string> op_url_parse(Runtime&, std::string input, std::optional<std::string> base,
                                         ByteView components) {
-  std::optional<url::Url> parsed;
-  if (base) {
-    auto base_url = url::parse(*base);
-    if (!base_url) return std::nullopt;
-    parsed = url::parse(input, &*base_url);
-  } else {
-    parsed = url::parse(input);
-  }
-  if (!parsed) return std::nullopt;
   url::Components c;
-  std::string href = url::serialize(*parsed, &c);
-  write_components(c, components);
+  auto href = url::parse_to_href(input, base, c);
+  if (href) write_components(c, components);
   return href;
 }
 
-// Whether `input` (against `base`) parses, without building a serialisation.
+// Whether `input` (against `base`) parses.
 bool op_url_can_parse(Runtime&, std::string input, std::optional<std::string> base) {
-  if (!base) return url::parse(input).has_value();
-  auto base_url = url::parse(*base);
-  return base_url && url::parse(input, &*base_url).has_value();
+  url::Components ignored;
+  return url::parse_to_href(input, base, ignored).has_value();
 }
 
 // Setter numbers as url.js passes them: url::Setter's order, then 9 for the

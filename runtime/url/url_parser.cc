@@ -1,6 +1,7 @@
 #include "url/url_parser.h"
 
 #include "url/percent_encoding.h"
+#include "url/url_fast_path.h"
 #include "url/url_host.h"
 
 namespace toolchain::url {
@@ -612,6 +613,29 @@ std::string serialize(const Url& url, Components* out) {
   }
   if (out) *out = c;
   return href;
+}
+
+std::optional<std::string> parse_to_href(std::string_view input, std::optional<std::string_view> base,
+                                         Components& components) {
+  std::string href;
+  if (parse_common_absolute(input, href, components)) {
+    // The input does not depend on the base, which must still be a URL.
+    if (!base) return href;
+    std::string base_href;
+    Components base_components;
+    if (parse_common_absolute(*base, base_href, base_components) || parse(*base)) return href;
+    return std::nullopt;
+  }
+  std::optional<Url> url;
+  if (base) {
+    auto base_url = parse(*base);
+    if (!base_url) return std::nullopt;
+    url = parse(input, &*base_url);
+  } else {
+    url = parse(input);
+  }
+  if (!url) return std::nullopt;
+  return serialize(*url, &components);
 }
 
 std::string Url::href() const { return serialize(*this, nullptr); }

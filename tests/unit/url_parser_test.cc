@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "url/percent_encoding.h"
+#include "url/url_fast_path.h"
 #include "url/url_host.h"
 #include "url/url_parser.h"
 
@@ -240,4 +241,121 @@ TEST(UrlParser, FormUrlencoded) {
   EXPECT_EQ(serialize_form_urlencoded({{"a b", "\xC3\xA9&=+*-._~!"}}), "a+b=%C3%A9%26%3D%2B*-._%7E%21");
   EXPECT_EQ(utf8_decode_lossy("\xE2\x82"), "\xEF\xBF\xBD");
   EXPECT_EQ(utf8_decode_lossy("\xF0\x80\x80"), "\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD");
+}
+
+namespace {
+
+// The full parser's answer for `new URL(input, base)`: href and components.
+std::optional<std::pair<std::string, Components>> full_parse(const std::string& input,
+                                                             const std::optional<std::string>& base) {
+  std::optional<Url> url;
+  if (base) {
+    auto base_url = parse(*base);
+    if (base_url) url = parse(input, &*base_url);
+  } else {
+    url = parse(input);
+  }
+  if (!url) return std::nullopt;
+  Components c;
+  std::string href = serialize(*url, &c);
+  return std::make_pair(href, c);
+}
+
+// parse_to_href (fast path or not) gives exactly what the full parser gives.
+void expect_same_as_full_parser(const std::string& input, const std::optional<std::string>& base = std::nullopt) {
+  Components c;
+  auto href = parse_to_href(input, base, c);
+  auto want = full_parse(input, base);
+  ASSERT_EQ(href.has_value(), want.has_value()) << input << (base ? " base " + *base : "");
+  if (!want) return;
+  EXPECT_EQ(*href, want->first) << input;
+  EXPECT_EQ(c.as_array(), want->second.as_array()) << input;
+}
+
+bool takes_fast_path(const std::string& input) {
+  std::string href;
+  Components c;
+  return parse_common_absolute(input, href, c);
+}
+
+}  // namespace
+
+// Every WPT parsing input, with and without its base, and every setters href:
+// the fast path either declines or agrees with the full parser, and it does
+// take a good share of them.
+TEST(UrlFastPath, AgreesWithTheParserOnWptData) {
+  std::vector<std::pair<std::string, std::optional<std::string>>> cases;
+  const json::value parsing = load("urltestdata.json"), setters = load("setters_tests.json");
+  for (const json::value& entry : parsing.as_array()) {
+    if (!entry.is_object()) continue;
+    const json::object& t = entry.as_object();
+    std::string input = str(t.at("input"));
+    cases.emplace_back(input, std::nullopt);
+    if (const json::value* base = t.if_contains("base"); base && !base->is_null()) {
+      cases.emplace_back(input, str(*base));
+      cases.emplace_back(str(*base), std::nullopt);
+    }
+  }
+  for (const auto& [attribute, entries] : setters.as_object()) {
+    if (attribute == "comment") continue;
+    for (const json::value& entry : entries.as_array()) cases.emplace_back(str(entry.as_object().at("href")), std::nullopt);
+  }
+  size_t fast = 0;
+  for (const auto& [input, base] : cases) {
+    expect_same_as_full_parser(input, base);
+    fast += takes_fast_path(input);
+  }
+  std::cout << fast << " of " << cases.size() << " inputs take the fast path\n";
+  EXPECT_GT(fast, cases.size() / 10);
+}
+
+TEST(UrlFastPath, TakesCommonAbsoluteUrls) {
+  struct Case {
+    const char* input;
+    const char* href;
+  };
+  for (const Case& t : std::initializer_list<Case>{
+           {"https://user:pw@example.com:8080/a/b/../c?q=1&r=2#frag",
+            "https://user:pw@example.com:8080/a/c?q=1&r=2#frag"},
+           {"http://example.com", "http://example.com/"},
+           {"http://example.com?q", "http://example.com/?q"},
+           {"https://example.com:443/", "https://example.com/"},  // the default port goes
+           {"ws://example.com:0080/", "ws://example.com/"},
+           {"ftp://example.com:/x", "ftp://example.com/x"},
+           {"http://127.0.0.1:8000/x", "http://127.0.0.1:8000/x"},
+           {"http://a.b/./c/..", "http://a.b/"},
+           {"http://a.b/c/./d/.", "http://a.b/c/d/"},
+           {"http://a.b/..", "http://a.b/"},
+           {"https://:p@h/", "https://:p@h/"},
+           {"https://u:@h/", "https://u@h/"},
+           {"https://@h/", "https://h/"},
+           {"https://a@b@h/", "https://a%40b@h/"},
+           {"https://h/a b?c d'#e f`", "https://h/a%20b?c%20d%27#e%20f%60"},
+           {"https://h/%20a%20/?%41#%42", "https://h/%20a%20/?%41#%42"},
+           {"https://h/\xC3\xA9?\xC3\xA9#\xC3\xA9", "https://h/%C3%A9?%C3%A9#%C3%A9"},
+           {"https://h/a#b#c", "https://h/a#b#c"},
+       }) {
+    std::string href;
+    Components c;
+    EXPECT_TRUE(parse_common_absolute(t.input, href, c)) << t.input;
+    EXPECT_EQ(href, t.href) << t.input;
+    expect_same_as_full_parser(t.input);
+  }
+}
+
+TEST(UrlFastPath, LeavesTheRestToTheParser) {
+  for (const char* input : {
+           "HTTP://example.com/", "Http://example.com/", "http://EXAMPLE.com/", "http://ex%61mple.com/",
+           "http://example.com/a/%2e/b", "http://example.com/a/%2E%2e/b", "http://example.com/a/.%2e",
+           "http://example.com\\a", "http://example.com/a\\b", "http://exa\tmple.com/", "http://example.com/\n",
+           "http://example.com/a\r", " http://example.com/", "http://example.com/ ", "http://0x7f.1/",
+           "http://127.1/", "http://1.2.3.4./", "http://256.1.1.1/", "http://b\xC3\xBC" "cher.de/",
+           "http://xn--bcher-kva.de/", "http://a.xn--bcher-kva.de/", "http://[::1]/", "file:///tmp/x",
+           "mailto:x@y", "web+x://h/", "http:/example.com/", "http:example.com/", "http://user@/", "http://:80/",
+           "http://example.com:65536/", "http://example.com:8o/", "http://exa_mple.com:1:2/", "", "http://a..:1/",
+       }) {
+    EXPECT_FALSE(takes_fast_path(input)) << input;
+    expect_same_as_full_parser(input);
+    expect_same_as_full_parser(input, "https://base.example/dir/file");
+  }
 }

@@ -1,0 +1,174 @@
+#include "url/url_fast_path.h"
+
+#include <charconv>
+
+#include "url/percent_encoding.h"
+#include "url/url_host.h"
+
+namespace toolchain::url {
+
+namespace {
+
+// The default port of a special scheme other than file:, 0 for any other scheme.
+int special_default_port(std::string_view scheme) {
+  switch (scheme.size()) {
+    case 2: return scheme == "ws" ? 80 : 0;
+    case 3: return scheme == "wss" ? 443 : scheme == "ftp" ? 21 : 0;
+    case 4: return scheme == "http" ? 80 : 0;
+    case 5: return scheme == "https" ? 443 : 0;
+    default: return 0;
+  }
+}
+
+// Bytes the domain-to-ASCII step leaves as they are, without IDNA.
+bool is_plain_host_byte(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_';
+}
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// Whether the host parser would give back `host` unchanged: plain bytes, no
+// "xn--" label (Punycode goes through IDNA), and if it ends in a number, an
+// IPv4 address as its serialisation writes it.
+bool is_canonical_plain_host(std::string_view host) {
+  if (host.empty()) return false;
+  for (size_t i = 0; i < host.size(); ++i) {
+    if (!is_plain_host_byte(host[i])) return false;
+    if ((i == 0 || host[i - 1] == '.') && host.substr(i, 4) == "xn--") return false;
+  }
+  std::string_view last = host;
+  if (last.back() == '.') last.remove_suffix(1);
+  last.remove_prefix(last.rfind('.') + 1);  // npos + 1 is 0
+  if (last.empty()) return false;
+  if (!is_digit(last.front())) return true;  // every IPv4 number starts with a digit
+  auto address = parse_ipv4(host);
+  return address && serialize_ipv4(*address) == host;
+}
+
+// Whether a segment may be a "%2e" spelling of "." or "..".
+bool may_be_encoded_dot_segment(std::string_view segment) {
+  return segment.size() <= 6 && segment.find('%') != std::string_view::npos;
+}
+
+uint32_t offset(const std::string& s) { return static_cast<uint32_t>(s.size()); }
+
+}  // namespace
+
+bool parse_common_absolute(std::string_view in, std::string& out, Components& c) {
+  const size_t n = in.size();
+  if (n == 0 || static_cast<unsigned char>(in.back()) <= 0x20) return false;
+  bool has_tab_or_newline = false;  // (one branch-free pass; the parser removes them)
+  for (char ch : in) has_tab_or_newline |= ch == '\t' || ch == '\n' || ch == '\r';
+  if (has_tab_or_newline) return false;
+
+  // scheme "://"
+  size_t i = 0;
+  while (i < n && in[i] >= 'a' && in[i] <= 'z') ++i;
+  const std::string_view scheme = in.substr(0, i);
+  const int default_port = special_default_port(scheme);
+  if (default_port == 0 || in.substr(i, 3) != "://") return false;
+  const size_t authority = i + 3;
+
+  // The authority ends at the first '/', '?' or '#'; its last '@' ends the userinfo.
+  size_t authority_end = authority, at = std::string_view::npos;
+  for (; authority_end < n; ++authority_end) {
+    char ch = in[authority_end];
+    if (ch == '/' || ch == '?' || ch == '#') break;
+    if (ch == '\\') return false;
+    if (ch == '@') at = authority_end;
+  }
+  const size_t host_start = at == std::string_view::npos ? authority : at + 1;
+  size_t colon = in.find(':', host_start);
+  const size_t host_end = colon < authority_end ? colon : authority_end;
+  const std::string_view host = in.substr(host_start, host_end - host_start);
+  if (!is_canonical_plain_host(host)) return false;
+
+  int port = -1;
+  if (host_end < authority_end) {
+    std::string_view digits = in.substr(host_end + 1, authority_end - host_end - 1);
+    if (!digits.empty()) {
+      port = 0;
+      for (char d : digits) {
+        if (!is_digit(d)) return false;
+        port = port * 10 + (d - '0');
+        if (port > 65535) return false;
+      }
+      if (port == default_port) port = -1;
+    }
+  }
+
+  out.clear();
+  out.reserve(n + 16);
+  out.append(in.data(), authority);
+  c.protocol_end = static_cast<uint32_t>(i + 1);
+  c.username_start = offset(out);
+  if (at != std::string_view::npos) {
+    std::string_view userinfo = in.substr(authority, at - authority);
+    size_t separator = userinfo.find(':');
+    percent_encode_into(out, userinfo.substr(0, separator), EncodeSet::Userinfo);
+    c.username_end = c.password_start = c.password_end = offset(out);
+    if (separator != std::string_view::npos && separator + 1 < userinfo.size()) {
+      out += ':';
+      c.password_start = offset(out);
+      percent_encode_into(out, userinfo.substr(separator + 1), EncodeSet::Userinfo);
+      c.password_end = offset(out);
+    }
+    if (c.password_end > c.username_start) out += '@';  // some credentials
+  } else {
+    c.username_end = c.password_start = c.password_end = c.username_start;
+  }
+  c.host_start = offset(out);
+  out += host;
+  c.host_end = offset(out);
+  if (port >= 0) {
+    char digits[6];
+    out += ':';
+    out.append(digits, std::to_chars(digits, digits + sizeof digits, port).ptr);
+  }
+
+  // The path: segments percent-encoded, "." dropped, ".." removing the one before.
+  c.pathname_start = offset(out);
+  size_t p = authority_end;
+  if (p == n || in[p] != '/') {
+    out += '/';
+  } else {
+    for (++p;; ++p) {
+      size_t end = p;
+      while (end < n && in[end] != '/' && in[end] != '?' && in[end] != '#') {
+        if (in[end] == '\\') return false;
+        ++end;
+      }
+      const std::string_view segment = in.substr(p, end - p);
+      const bool last = end == n || in[end] != '/';
+      if (segment == "..") {
+        if (out.size() > c.pathname_start) out.erase(out.rfind('/'));
+        if (last) out += '/';
+      } else if (segment == ".") {
+        if (last) out += '/';
+      } else {
+        if (may_be_encoded_dot_segment(segment)) return false;
+        out += '/';
+        percent_encode_into(out, segment, EncodeSet::Path);
+      }
+      p = end;
+      if (last) break;
+    }
+  }
+
+  c.search_start = offset(out);
+  if (p < n && in[p] == '?') {
+    size_t hash = in.find('#', p + 1);
+    if (hash == std::string_view::npos) hash = n;
+    out += '?';
+    percent_encode_into(out, in.substr(p + 1, hash - p - 1), EncodeSet::SpecialQuery);
+    p = hash;
+  }
+  c.hash_start = offset(out);
+  if (p < n) {  // in[p] is '#'
+    out += '#';
+    percent_encode_into(out, in.substr(p + 1), EncodeSet::Fragment);
+  }
+  return true;
+}
+
+}  // namespace toolchain::url
