@@ -49,7 +49,8 @@ using EncodeTable = std::array<bool, 256>;
 constexpr std::array<EncodeTable, kSetCount> kEncodeTables = [] {
   std::array<EncodeTable, kSetCount> tables{};
   for (size_t set = 0; set < kSetCount; ++set)
-    for (int c = 0; c < 256; ++c) tables[set][c] = in_set(static_cast<unsigned char>(c), static_cast<EncodeSet>(set));
+    for (int c = 0; c < 256; ++c)
+      tables[set][c] = in_set(static_cast<unsigned char>(c), static_cast<EncodeSet>(set));
   return tables;
 }();
 

@@ -298,7 +298,8 @@ TEST(UrlFastPath, AgreesWithTheParserOnWptData) {
   }
   for (const auto& [attribute, entries] : setters.as_object()) {
     if (attribute == "comment") continue;
-    for (const json::value& entry : entries.as_array()) cases.emplace_back(str(entry.as_object().at("href")), std::nullopt);
+    for (const json::value& entry : entries.as_array())
+      cases.emplace_back(str(entry.as_object().at("href")), std::nullopt);
   }
   size_t fast = 0;
   for (const auto& [input, base] : cases) {
@@ -334,6 +335,8 @@ TEST(UrlFastPath, TakesCommonAbsoluteUrls) {
            {"https://h/%20a%20/?%41#%42", "https://h/%20a%20/?%41#%42"},
            {"https://h/\xC3\xA9?\xC3\xA9#\xC3\xA9", "https://h/%C3%A9?%C3%A9#%C3%A9"},
            {"https://h/a#b#c", "https://h/a#b#c"},
+           // C0 controls other than tab and newline are encoded
+           {"https://example.com/\x01\x0B\x0C\x0E?\x1F" "x", "https://example.com/%01%0B%0C%0E?%1Fx"},
        }) {
     std::string href;
     Components c;
@@ -348,7 +351,8 @@ TEST(UrlFastPath, LeavesTheRestToTheParser) {
            "HTTP://example.com/", "Http://example.com/", "http://EXAMPLE.com/", "http://ex%61mple.com/",
            "http://example.com/a/%2e/b", "http://example.com/a/%2E%2e/b", "http://example.com/a/.%2e",
            "http://example.com\\a", "http://example.com/a\\b", "http://exa\tmple.com/", "http://example.com/\n",
-           "http://example.com/a\r", " http://example.com/", "http://example.com/ ", "http://0x7f.1/",
+           "http://example.com/a\r", "https://example.com/abcdefgh?q=\t1", "https://example.com/abcdefgh?q=1#\n",
+           " http://example.com/", "http://example.com/ ", "http://0x7f.1/",
            "http://127.1/", "http://1.2.3.4./", "http://256.1.1.1/", "http://b\xC3\xBC" "cher.de/",
            "http://xn--bcher-kva.de/", "http://a.xn--bcher-kva.de/", "http://[::1]/", "file:///tmp/x",
            "mailto:x@y", "web+x://h/", "http:/example.com/", "http:example.com/", "http://user@/", "http://:80/",
