@@ -79,6 +79,13 @@ const fromParsed = Symbol("URL.parse");
 const PROTOCOL_END = 0, USERNAME_START = 1, USERNAME_END = 2, PASSWORD_START = 3, PASSWORD_END = 4,
   HOST_START = 5, HOST_END = 6, PATHNAME_START = 7, SEARCH_START = 8, HASH_START = 9;
 
+// The href of `input` against `base` (offsets in components()), or null.
+// op_url_parse answers "" for an input that is its own href.
+function parseHref(input, base) {
+  const href = op_url_parse(input, base, components());
+  return href === "" ? input : href;
+}
+
 function copyComponents() {
   const b = components();
   return [b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9]];
@@ -95,7 +102,7 @@ class URL {
     // ToString here; the op's UTF-8 conversion replaces lone surrogates (USVString).
     url = toStringValue(url);
     if (base !== undefined) base = toStringValue(base);
-    const href = op_url_parse(url, base, components());
+    const href = parseHref(url, base);
     if (href === null) throw invalidUrl(url, base);
     this.#href = href;
     this.#c = copyComponents();
@@ -105,7 +112,7 @@ class URL {
     requiredArguments(arguments.length, 1, "Failed to execute 'URL.parse'");
     url = toStringValue(url);
     if (base !== undefined) base = toStringValue(base);
-    const href = op_url_parse(url, base, components());
+    const href = parseHref(url, base);
     if (href === null) return null;
     const result = new URL(fromParsed);
     result.#href = href;
@@ -146,7 +153,7 @@ class URL {
     URL.#check(this);
     requiredArguments(arguments.length, 1, "Failed to set 'href' on 'URL'");
     value = toStringValue(value);
-    const href = op_url_parse(value, undefined, components());
+    const href = parseHref(value, undefined);
     if (href === null) throw invalidUrl(value, undefined);
     this.#href = href;
     this.#c = copyComponents();
@@ -623,4 +630,4 @@ for (const cls of [URL, URLSearchParams]) {
 }
 // The serialised URL of `input` (a string) or null, without making a URL
 // object: for Request and fetch, which keep only the href.
-internals.parseHref = (input) => op_url_parse(input, undefined, components());
+internals.parseHref = (input) => parseHref(input, undefined);

@@ -22,12 +22,16 @@ void write_components(const url::Components& c, ByteView out) {
   std::memcpy(out.data, values.data(), sizeof(values));
 }
 
-// The serialised URL and its offsets, or null when `input` (against `base`) is not a URL.
+// The serialised URL and its offsets, or null when `input` (against `base`) is
+// not a URL. An href that is the input itself comes back as "" (never an href):
+// JavaScript keeps its own string instead of receiving a copy.
 std::optional<std::string> op_url_parse(Runtime&, std::string input, std::optional<std::string> base,
                                         ByteView components) {
   url::Components c;
   auto href = url::parse_to_href(input, base, c);
-  if (href) write_components(c, components);
+  if (!href) return std::nullopt;
+  write_components(c, components);
+  if (*href == input) href->clear();
   return href;
 }
 
