@@ -72,12 +72,9 @@ std::optional<uint64_t> parse_ipv4_number(std::string_view input) {
 
 // "ends in a number": the last non-empty label is digits or an IPv4 number.
 bool ends_in_a_number(std::string_view input) {
-  auto parts = split_dots(input);
-  if (parts.back().empty()) {
-    if (parts.size() == 1) return false;
-    parts.pop_back();
-  }
-  std::string_view last = parts.back();
+  if (input.empty()) return false;
+  if (input.back() == '.') input.remove_suffix(1);  // one trailing empty label is ignored
+  std::string_view last = input.substr(input.rfind('.') + 1);  // (npos + 1 is 0)
   if (!last.empty()) {
     bool digits = true;
     for (char c : last) digits = digits && is_ascii_digit(c);
@@ -94,11 +91,11 @@ std::string ascii_lower(std::string_view s) {
 }
 
 bool needs_idna(std::string_view domain) {
-  for (unsigned char c : domain)
-    if (c >= 0x80) return true;
-  for (std::string_view label : split_dots(domain)) {
-    if (label.size() >= 4 && (label[0] | 0x20) == 'x' && (label[1] | 0x20) == 'n' && label[2] == '-' &&
-        label[3] == '-')
+  for (size_t i = 0; i < domain.size(); ++i) {
+    if (static_cast<unsigned char>(domain[i]) >= 0x80) return true;
+    bool label_start = i == 0 || domain[i - 1] == '.';
+    if (label_start && domain.size() - i >= 4 && (domain[i] | 0x20) == 'x' && (domain[i + 1] | 0x20) == 'n' &&
+        domain[i + 2] == '-' && domain[i + 3] == '-')
       return true;
   }
   return false;
@@ -307,8 +304,12 @@ std::optional<Host> parse_host(std::string_view input, bool is_opaque) {
     return Host{HostKind::IPv6, std::move(*v6)};
   }
   if (is_opaque) return parse_opaque_host(input);
-  std::string domain = utf8_decode_lossy(percent_decode(input));
-  auto ascii = domain_to_ascii(domain);
+  // Without '%' and non-ASCII bytes, percent-decoding and UTF-8 decoding change nothing.
+  bool plain = true;
+  for (char c : input) plain &= c != '%' && static_cast<unsigned char>(c) < 0x80;
+  std::string decoded;
+  if (!plain) decoded = utf8_decode_lossy(percent_decode(input));
+  auto ascii = domain_to_ascii(plain ? input : std::string_view(decoded));
   if (!ascii) return std::nullopt;
   if (ends_in_a_number(*ascii)) {
     auto v4 = parse_ipv4(*ascii);

@@ -69,26 +69,26 @@ void shorten_path(Url& url) {
 }
 
 // Strips leading and trailing C0 controls and spaces (fresh parses only) and
-// removes every tab and newline.
-std::string clean_input(std::string_view input, bool trim) {
+// removes every tab and newline, into `storage` only when there is one.
+std::string_view clean_input(std::string_view input, bool trim, std::string& storage) {
   if (trim) {
     while (!input.empty() && static_cast<unsigned char>(input.front()) <= 0x20) input.remove_prefix(1);
     while (!input.empty() && static_cast<unsigned char>(input.back()) <= 0x20) input.remove_suffix(1);
   }
   bool clean = true;  // (find_first_of would call memchr per character)
   for (char c : input) clean &= c != '\t' && c != '\n' && c != '\r';
-  if (clean) return std::string(input);
-  std::string out;
-  out.reserve(input.size());
+  if (clean) return input;
+  storage.reserve(input.size());
   for (char c : input)
-    if (c != '\t' && c != '\n' && c != '\r') out += c;
-  return out;
+    if (c != '\t' && c != '\n' && c != '\r') storage += c;
+  return storage;
 }
 
 // The basic URL parser. With a state override it edits `url` in place (the
 // setters); false is failure.
 bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::optional<State> state_override) {
-  const std::string input = clean_input(raw_input, !state_override);
+  std::string cleaned;
+  const std::string_view input = clean_input(raw_input, !state_override, cleaned);
   const ptrdiff_t n = static_cast<ptrdiff_t>(input.size());
   State state = state_override ? *state_override : State::SchemeStart;
   std::string buffer;
@@ -244,14 +244,15 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
         if (c == '@') {
           if (at_sign_seen) buffer.insert(0, "%40", 3);
           at_sign_seen = true;
-          for (char ch : buffer) {
-            if (ch == ':' && !password_token_seen) {
-              password_token_seen = true;
-              continue;
-            }
-            percent_encode_into(password_token_seen ? url.password : url.username, std::string_view(&ch, 1),
-                                EncodeSet::Userinfo);
+          // Up to the first ':' of all the userinfo is the username, the rest the password.
+          std::string_view rest = buffer;
+          if (!password_token_seen) {
+            size_t colon = rest.find(':');
+            percent_encode_into(url.username, rest.substr(0, colon), EncodeSet::Userinfo);
+            password_token_seen = colon != std::string_view::npos;
+            rest = password_token_seen ? rest.substr(colon + 1) : std::string_view();
           }
+          percent_encode_into(url.password, rest, EncodeSet::Userinfo);
           buffer.clear();
         } else if (c == kEof || c == '/' || c == '?' || c == '#' || (special() && c == '\\')) {
           if (at_sign_seen && buffer.empty()) return false;
@@ -259,7 +260,16 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
           buffer.clear();
           state = State::Host;
         } else {
-          buffer += static_cast<char>(c);
+          // The run up to the next '@' or the authority's end, at once.
+          const bool is_special = special();
+          ptrdiff_t end = p + 1;
+          while (end < n) {
+            char d = input[end];
+            if (d == '@' || d == '/' || d == '?' || d == '#' || (is_special && d == '\\')) break;
+            ++end;
+          }
+          buffer.append(input.substr(p, end - p));
+          p = end - 1;
         }
         break;
 
@@ -287,9 +297,17 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
           state = State::PathStart;
           if (state_override) return true;
         } else {
-          if (c == '[') inside_brackets = true;
-          if (c == ']') inside_brackets = false;
-          buffer += static_cast<char>(c);
+          // The run up to the host's end, at once.
+          const bool is_special = special();
+          ptrdiff_t end = p;
+          for (; end < n; ++end) {
+            char d = input[end];
+            if ((d == ':' && !inside_brackets) || d == '/' || d == '?' || d == '#' || (is_special && d == '\\')) break;
+            if (d == '[') inside_brackets = true;
+            if (d == ']') inside_brackets = false;
+          }
+          buffer.append(input.substr(p, end - p));
+          p = end - 1;
         }
         break;
 
@@ -334,7 +352,7 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
             state = State::Fragment;
           } else if (c != kEof) {
             url.query.reset();
-            if (!starts_with_windows_drive_letter(std::string_view(input).substr(p))) shorten_path(url);
+            if (!starts_with_windows_drive_letter(input.substr(p))) shorten_path(url);
             else url.path.clear();
             state = State::Path;
             --p;
@@ -351,7 +369,7 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
         } else {
           if (base && base->scheme == "file") {
             url.host = base->host;
-            if (!starts_with_windows_drive_letter(std::string_view(input).substr(std::min(p, n))) &&
+            if (!starts_with_windows_drive_letter(input.substr(std::min(p, n))) &&
                 is_normalized_windows_drive_letter(first_segment(base->path))) {
               url.path += '/';
               url.path += first_segment(base->path);
@@ -439,7 +457,7 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
             if (d == '/' || (is_special && d == '\\') || (!state_override && (d == '?' || d == '#'))) break;
             ++end;
           }
-          percent_encode_into(buffer, std::string_view(input).substr(p, end - p), EncodeSet::Path);
+          percent_encode_into(buffer, input.substr(p, end - p), EncodeSet::Path);
           p = end - 1;
         }
         break;
@@ -464,7 +482,7 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
         if (end == std::string::npos) end = input.size();
         if (!url.query) url.query.emplace();
         size_t start = std::min(static_cast<size_t>(p), input.size());
-        percent_encode_into(*url.query, std::string_view(input).substr(start, end - start),
+        percent_encode_into(*url.query, input.substr(start, end - start),
                             special() ? EncodeSet::SpecialQuery : EncodeSet::Query);
         p = static_cast<ptrdiff_t>(end);
         if (p < n) {
@@ -477,7 +495,7 @@ bool basic_parse(std::string_view raw_input, const Url* base, Url& url, std::opt
       case State::Fragment:
         if (c != kEof) {
           if (!url.fragment) url.fragment.emplace();
-          percent_encode_into(*url.fragment, std::string_view(input).substr(p), EncodeSet::Fragment);
+          percent_encode_into(*url.fragment, input.substr(p), EncodeSet::Fragment);
           p = n;
         }
         break;
