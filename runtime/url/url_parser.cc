@@ -522,10 +522,38 @@ int default_port(std::string_view scheme) {
 
 bool Url::is_special() const { return is_special_scheme(scheme); }
 
-std::optional<Url> parse(std::string_view input, const Url* base) {
+// The record of a URL given as its serialisation and components (from the fast path).
+Url record_of(std::string_view href, const Components& c) {
+  auto part = [&](uint32_t start, uint32_t end) { return std::string(href.substr(start, end - start)); };
+  Url url;
+  url.scheme = part(0, c.protocol_end - 1);
+  url.username = part(c.username_start, c.username_end);
+  url.password = part(c.password_start, c.password_end);
+  url.host = part(c.host_start, c.host_end);
+  if (c.host_end < c.pathname_start) {
+    uint32_t port = 0;
+    for (char d : href.substr(c.host_end + 1, c.pathname_start - c.host_end - 1)) port = port * 10 + (d - '0');
+    url.port = static_cast<uint16_t>(port);
+  }
+  url.path = part(c.pathname_start, c.search_start);
+  if (c.search_start < c.hash_start) url.query = part(c.search_start + 1, c.hash_start);
+  if (c.hash_start < href.size()) url.fragment = part(c.hash_start + 1, static_cast<uint32_t>(href.size()));
+  return url;
+}
+
+std::optional<Url> parse_without_fast_path(std::string_view input, const Url* base) {
   Url url;
   if (!basic_parse(input, base, url, std::nullopt)) return std::nullopt;
   return url;
+}
+
+std::optional<Url> parse(std::string_view input, const Url* base) {
+  if (!base) {  // an absolute URL of the common shape does not need the state machine
+    std::string href;
+    Components c;
+    if (parse_common_absolute(input, href, c)) return record_of(href, c);
+  }
+  return parse_without_fast_path(input, base);
 }
 
 void set(Url& url, Setter which, std::string_view value) {
@@ -641,16 +669,16 @@ std::optional<std::string> parse_to_href(std::string_view input, std::optional<s
     if (!base) return href;
     std::string base_href;
     Components base_components;
-    if (parse_common_absolute(*base, base_href, base_components) || parse(*base)) return href;
+    if (parse_common_absolute(*base, base_href, base_components) || parse_without_fast_path(*base)) return href;
     return std::nullopt;
   }
   std::optional<Url> url;
   if (base) {
     auto base_url = parse(*base);
     if (!base_url) return std::nullopt;
-    url = parse(input, &*base_url);
+    url = parse_without_fast_path(input, &*base_url);
   } else {
-    url = parse(input);
+    url = parse_without_fast_path(input);
   }
   if (!url) return std::nullopt;
   return serialize(*url, &components);
