@@ -75,19 +75,13 @@ uint32_t offset(const std::string& s) { return static_cast<uint32_t>(s.size()); 
 
 }  // namespace
 
-bool parse_common_absolute(std::string_view in, std::string& out, Components& c) {
-  const size_t n = in.size();
-  if (n == 0 || static_cast<unsigned char>(in.back()) <= 0x20) return false;
-  if (has_tab_or_newline(in)) return false;
+namespace {
 
-  // scheme "://"
-  size_t i = 0;
-  while (i < n && in[i] >= 'a' && in[i] <= 'z') ++i;
-  const std::string_view scheme = in.substr(0, i);
-  const int default_port = special_default_port(scheme);
-  if (default_port == 0 || in.substr(i, 3) != "://") return false;
-  const size_t authority = i + 3;
-
+// Writes "scheme://" (in[0, scheme_end) is the scheme), the userinfo, host and
+// port into `out`; `path_start` is where the authority ends in `in`.
+bool write_authority(std::string_view in, size_t scheme_end, int default_port, std::string& out, Components& c,
+                     size_t& path_start) {
+  const size_t n = in.size(), authority = scheme_end + 3;
   // The authority ends at the first '/', '?' or '#'; its last '@' ends the userinfo.
   size_t authority_end = authority, at = std::string_view::npos;
   for (; authority_end < n; ++authority_end) {
@@ -116,10 +110,8 @@ bool parse_common_absolute(std::string_view in, std::string& out, Components& c)
     }
   }
 
-  out.clear();
-  out.reserve(n + 16);
   out.append(in.data(), authority);
-  c.protocol_end = static_cast<uint32_t>(i + 1);
+  c.protocol_end = static_cast<uint32_t>(scheme_end + 1);
   c.username_start = offset(out);
   if (at != std::string_view::npos) {
     std::string_view userinfo = in.substr(authority, at - authority);
@@ -144,10 +136,21 @@ bool parse_common_absolute(std::string_view in, std::string& out, Components& c)
     out += ':';
     out.append(digits, std::to_chars(digits, digits + sizeof digits, port).ptr);
   }
+  path_start = authority_end;
+  return true;
+}
 
-  // The path: segments percent-encoded, "." dropped, ".." removing the one before.
+// A segment a file: path treats as a Windows drive ("C:", "C|").
+bool is_drive_letter(std::string_view segment) {
+  return segment.size() == 2 && ((segment[0] | 0x20) >= 'a' && (segment[0] | 0x20) <= 'z') &&
+         (segment[1] == ':' || segment[1] == '|');
+}
+
+// Writes the path (segments percent-encoded, "." dropped, ".." removing the
+// one before), query and fragment that start at in[p].
+bool write_path_query_fragment(std::string_view in, size_t p, bool is_file, std::string& out, Components& c) {
+  const size_t n = in.size();
   c.pathname_start = offset(out);
-  size_t p = authority_end;
   if (p == n || in[p] != '/') {
     out += '/';
   } else {
@@ -165,13 +168,15 @@ bool parse_common_absolute(std::string_view in, std::string& out, Components& c)
       } else if (segment == ".") {
         if (last) out += '/';
       } else {
-        if (may_be_encoded_dot_segment(segment)) return false;
+        if (may_be_encoded_dot_segment(segment) || (is_file && is_drive_letter(segment))) return false;
         out += '/';
         percent_encode_into(out, segment, EncodeSet::Path);
       }
       p = end;
       if (last) break;
     }
+    // A file: path that starts with an empty segment loses it (as in Deno).
+    if (is_file && out.compare(c.pathname_start, 2, "//") == 0) return false;
   }
 
   c.search_start = offset(out);
@@ -188,6 +193,33 @@ bool parse_common_absolute(std::string_view in, std::string& out, Components& c)
     percent_encode_into(out, in.substr(p + 1), EncodeSet::Fragment);
   }
   return true;
+}
+
+}  // namespace
+
+bool parse_common_absolute(std::string_view in, std::string& out, Components& c) {
+  const size_t n = in.size();
+  if (n == 0 || static_cast<unsigned char>(in.back()) <= 0x20) return false;
+  if (has_tab_or_newline(in)) return false;
+
+  size_t i = 0;
+  while (i < n && in[i] >= 'a' && in[i] <= 'z') ++i;  // special schemes are letters only
+  const std::string_view scheme = in.substr(0, i);
+  out.clear();
+  out.reserve(n + 16);
+  size_t path_start;
+  if (scheme == "file") {
+    if (in.substr(i, 4) != ":///") return false;  // the empty host
+    out.append(in.data(), i + 3);
+    c.protocol_end = static_cast<uint32_t>(i + 1);
+    c.username_start = c.username_end = c.password_start = c.password_end = c.host_start = c.host_end = offset(out);
+    path_start = i + 3;
+  } else {
+    const int default_port = special_default_port(scheme);
+    if (default_port == 0 || in.substr(i, 3) != "://") return false;
+    if (!write_authority(in, i, default_port, out, c, path_start)) return false;
+  }
+  return write_path_query_fragment(in, path_start, scheme == "file", out, c);
 }
 
 }  // namespace toolchain::url

@@ -348,6 +348,12 @@ TEST(UrlFastPath, TakesCommonAbsoluteUrls) {
            {"https://h/%20a%20/?%41#%42", "https://h/%20a%20/?%41#%42"},
            {"https://h/\xC3\xA9?\xC3\xA9#\xC3\xA9", "https://h/%C3%A9?%C3%A9#%C3%A9"},
            {"https://h/a#b#c", "https://h/a#b#c"},
+           {"file:///tmp/dir/x.ts", "file:///tmp/dir/x.ts"},
+           {"file:///a/./b/../c d?q'#f", "file:///a/c%20d?q%27#f"},
+           {"file:///", "file:///"},
+           {"file:///..", "file:///"},
+           {"file:///C", "file:///C"},
+           {"file:///a/C:x/CC:", "file:///a/C:x/CC:"},
            // C0 controls other than tab and newline are encoded
            {"https://example.com/\x01\x0B\x0C\x0E?\x1F" "x", "https://example.com/%01%0B%0C%0E?%1Fx"},
        }) {
@@ -367,7 +373,9 @@ TEST(UrlFastPath, LeavesTheRestToTheParser) {
            "http://example.com/a\r", "https://example.com/abcdefgh?q=\t1", "https://example.com/abcdefgh?q=1#\n",
            " http://example.com/", "http://example.com/ ", "http://0x7f.1/",
            "http://127.1/", "http://1.2.3.4./", "http://256.1.1.1/", "http://b\xC3\xBC" "cher.de/",
-           "http://xn--bcher-kva.de/", "http://a.xn--bcher-kva.de/", "http://[::1]/", "file:///tmp/x",
+           "http://xn--bcher-kva.de/", "http://a.xn--bcher-kva.de/", "http://[::1]/", "file:///C:/x",
+           "file:///c|/x", "file:///a/../C:/x", "file:///a/b:", "file:////x", "file:///a/..//x", "file:///.//x",
+           "file://localhost/x", "file://host/x", "file:/x", "file:x", "FILE:///x", "file:///\\x", "file:///a\\b",
            "mailto:x@y", "web+x://h/", "http:/example.com/", "http:example.com/", "http://user@/", "http://:80/",
            "http://example.com:65536/", "http://example.com:8o/", "http://exa_mple.com:1:2/", "", "http://a..:1/",
        }) {
