@@ -27,18 +27,19 @@ void write_components(const url::Components& c, ByteView out) {
 // JavaScript keeps its own string instead of receiving a copy.
 std::optional<std::string> op_url_parse(Runtime&, std::string input, std::optional<std::string> base,
                                         ByteView components) {
+  std::string href;
   url::Components c;
-  auto href = url::parse_to_href(input, base, c);
-  if (!href) return std::nullopt;
+  if (!url::parse_to_href(input, base, href, c)) return std::nullopt;
   write_components(c, components);
-  if (*href == input) href->clear();
+  if (href == input) return std::string();
   return href;
 }
 
 // Whether `input` (against `base`) parses.
 bool op_url_can_parse(Runtime&, std::string input, std::optional<std::string> base) {
+  std::string href;
   url::Components ignored;
-  return url::parse_to_href(input, base, ignored).has_value();
+  return url::parse_to_href(input, base, href, ignored);
 }
 
 // Setter numbers as url.js passes them: url::Setter's order, then 9 for the

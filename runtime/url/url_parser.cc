@@ -661,27 +661,26 @@ std::string serialize(const Url& url, Components* out) {
   return href;
 }
 
-std::optional<std::string> parse_to_href(std::string_view input, std::optional<std::string_view> base,
-                                         Components& components) {
-  std::string href;
+bool parse_to_href(std::string_view input, std::optional<std::string_view> base, std::string& href,
+                   Components& components) {
   if (parse_common_absolute(input, href, components)) {
     // The input does not depend on the base, which must still be a URL.
-    if (!base) return href;
+    if (!base) return true;
     std::string base_href;
     Components base_components;
-    if (parse_common_absolute(*base, base_href, base_components) || parse_without_fast_path(*base)) return href;
-    return std::nullopt;
+    return parse_common_absolute(*base, base_href, base_components) || parse_without_fast_path(*base);
   }
   std::optional<Url> url;
   if (base) {
     auto base_url = parse(*base);
-    if (!base_url) return std::nullopt;
+    if (!base_url) return false;
     url = parse_without_fast_path(input, &*base_url);
   } else {
     url = parse_without_fast_path(input);
   }
-  if (!url) return std::nullopt;
-  return serialize(*url, &components);
+  if (!url) return false;
+  href = serialize(*url, &components);
+  return true;
 }
 
 std::string Url::href() const { return serialize(*this, nullptr); }

@@ -74,10 +74,10 @@ struct Components {
 // href() and its components at once.
 std::string serialize(const Url& url, Components* components);
 
-// `new URL(input, base)`: parse() then serialize() at once, or nullopt on
-// failure. Common absolute URLs take url_fast_path.h's one pass, with no record.
-std::optional<std::string> parse_to_href(std::string_view input, std::optional<std::string_view> base,
-                                         Components& components);
+// `new URL(input, base)`: parse() then serialize() at once into `href`; false
+// is failure. Common absolute URLs take url_fast_path.h's one pass, no record.
+bool parse_to_href(std::string_view input, std::optional<std::string_view> base, std::string& href,
+                   Components& components);
 
 // The scheme's default port, or -1.
 int default_port(std::string_view scheme);

@@ -264,11 +264,12 @@ std::optional<std::pair<std::string, Components>> full_parse(const std::string& 
 // parse_to_href (fast path or not) gives exactly what the full parser gives.
 void expect_same_as_full_parser(const std::string& input, const std::optional<std::string>& base = std::nullopt) {
   Components c;
-  auto href = parse_to_href(input, base, c);
+  std::string href = "stale text";
+  bool parsed = parse_to_href(input, base, href, c);
   auto want = full_parse(input, base);
-  ASSERT_EQ(href.has_value(), want.has_value()) << input << (base ? " base " + *base : "");
+  ASSERT_EQ(parsed, want.has_value()) << input << (base ? " base " + *base : "");
   if (!want) return;
-  EXPECT_EQ(*href, want->first) << input;
+  EXPECT_EQ(href, want->first) << input;
   EXPECT_EQ(c.as_array(), want->second.as_array()) << input;
   if (base) return;
   // parse() builds its record from the fast path's answer: the same record.
