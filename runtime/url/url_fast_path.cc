@@ -82,17 +82,19 @@ namespace {
 bool write_authority(std::string_view in, size_t scheme_end, int default_port, std::string& out, Components& c,
                      size_t& path_start) {
   const size_t n = in.size(), authority = scheme_end + 3;
-  // The authority ends at the first '/', '?' or '#'; its last '@' ends the userinfo.
-  size_t authority_end = authority, at = std::string_view::npos;
+  // The authority ends at the first '/', '?' or '#'; its last '@' ends the
+  // userinfo, and the first ':' after that '@' ends the host.
+  constexpr size_t kNone = std::string_view::npos;
+  size_t authority_end = authority, at = kNone, colon = kNone;
   for (; authority_end < n; ++authority_end) {
     char ch = in[authority_end];
     if (ch == '/' || ch == '?' || ch == '#') break;
     if (ch == '\\') return false;
-    if (ch == '@') at = authority_end;
+    if (ch == '@') at = authority_end, colon = kNone;
+    if (ch == ':' && colon == kNone) colon = authority_end;
   }
-  const size_t host_start = at == std::string_view::npos ? authority : at + 1;
-  size_t colon = in.find(':', host_start);
-  const size_t host_end = colon < authority_end ? colon : authority_end;
+  const size_t host_start = at == kNone ? authority : at + 1;
+  const size_t host_end = colon == kNone ? authority_end : colon;
   const std::string_view host = in.substr(host_start, host_end - host_start);
   if (!is_canonical_plain_host(host)) return false;
 
@@ -113,7 +115,7 @@ bool write_authority(std::string_view in, size_t scheme_end, int default_port, s
   out.append(in.data(), authority);
   c.protocol_end = static_cast<uint32_t>(scheme_end + 1);
   c.username_start = offset(out);
-  if (at != std::string_view::npos) {
+  if (at != kNone) {
     std::string_view userinfo = in.substr(authority, at - authority);
     size_t separator = userinfo.find(':');
     percent_encode_into(out, userinfo.substr(0, separator), EncodeSet::Userinfo);
