@@ -73,10 +73,6 @@ bool may_be_encoded_dot_segment(std::string_view segment) {
 
 uint32_t offset(const std::string& s) { return static_cast<uint32_t>(s.size()); }
 
-}  // namespace
-
-namespace {
-
 // Writes "scheme://" (in[0, scheme_end) is the scheme), the userinfo, host and
 // port into `out`; `path_start` is where the authority ends in `in`.
 bool write_authority(std::string_view in, size_t scheme_end, int default_port, std::string& out, Components& c,
