@@ -692,8 +692,10 @@ std::string Url::origin() const {
     return "null";
   }
   if (scheme == "http" || scheme == "https" || scheme == "ws" || scheme == "wss" || scheme == "ftp") {
-    std::string out = scheme + "://" + host.value_or("");
-    if (port) out += ":" + std::to_string(*port);
+    // Appended piece by piece: `scheme + "://"` trips GCC 12's -Wrestrict false positive.
+    std::string out = scheme;
+    out.append("://").append(host.value_or(""));
+    if (port) out.append(":").append(std::to_string(*port));
     return out;
   }
   return "null";
