@@ -12,7 +12,7 @@ const { isBlob, blobBytes, blobFromBytes } = internals.file;
 const { isFormData, serializeMultipart, parseMultipart, parseUrlencoded } = internals.formData;
 const { isArrayBuffer, isSharedArrayBuffer, isSharedView } = internals.webidl;
 const { op_encoding_encode } = core.ops;
-const { getHeader } = internals.fetch;
+const { getFromList } = internals.fetch;
 const mime = internals.mime;
 const TypeErrorCtor = TypeError;
 const utf8Decoder = new internals.encoding.TextDecoder();
@@ -227,8 +227,8 @@ function extractBody(object, keepalive = false, context = "The body") {
 }
 
 // Installs the mixin on `cls`, whose instances give their InnerBody (or null)
-// through bodyOf(self) and their Headers through headersOf(self).
-function mixinBody(cls, bodyOf, headersOf, check) {
+// through bodyOf(self) and their header list through headerListOf(self).
+function mixinBody(cls, bodyOf, headerListOf, check) {
   const consume = (self, convert, fresh = false) => {
     try {
       check(self);
@@ -271,7 +271,7 @@ function mixinBody(cls, bodyOf, headersOf, check) {
     },
     blob() {
       return consume(this, (bytes, self) => {
-        const type = mime.extract(getHeader(headersOf(self), "content-type"));
+        const type = mime.extract(getFromList(headerListOf(self), "content-type"));
         return blobFromBytes(bytes, type === null ? "" : mime.serialize(type));
       });
     },
@@ -280,7 +280,7 @@ function mixinBody(cls, bodyOf, headersOf, check) {
     },
     formData() {
       return consume(this, (bytes, self) => {
-        const type = mime.extract(getHeader(headersOf(self), "content-type"));
+        const type = mime.extract(getFromList(headerListOf(self), "content-type"));
         if (type !== null && type.essence === "multipart/form-data") {
           const boundary = type.parameters.get("boundary");
           if (boundary === undefined) {
