@@ -82,6 +82,19 @@ function viewBufferOf(view) {
   return S.TypedArrayPrototypeGetSymbolToStringTag(view) !== undefined
     ? S.TypedArrayPrototypeGetBuffer(view) : S.DataViewPrototypeGetBuffer(view);
 }
+// A namespace object such as this one gets its ~200 members one by one, so
+// V8 keeps it in dictionary mode, and optimized code cannot inline a load from
+// it: each `S.name` in a hot path becomes a call to the generic LoadIC and a
+// hash lookup. V8 turns a dictionary-mode object back into fast mode when an
+// inline cache first looks through it as a prototype, and a prototype stays in
+// fast mode as members are added later; so, once a namespace is filled, it is
+// made some object's prototype and one lookup goes through it.
+S.fastLookups = (namespace) => {
+  function Holder() {}
+  Holder.prototype = namespace;
+  const holder = new Holder();
+  return holder.fastLookupsProbe;   // undefined: the lookup is what matters
+};
 // From timers.js, captured so a program replacing the global cannot break tee.
 S.queueMicrotask = queueMicrotask;
 
