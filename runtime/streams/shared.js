@@ -289,6 +289,7 @@ S.ExtractHighWaterMark = (strategy, defaultHWM) => {
   return hwm;
 };
 const sizeOne = () => 1;
+S.sizeOne = sizeOne;   // the size algorithm of a strategy without size (an enqueue skips calling it)
 S.ExtractSizeAlgorithm = (strategy) => {
   const size = strategy.size;
   if (size === undefined) return sizeOne;
