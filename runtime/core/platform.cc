@@ -4,7 +4,6 @@
 
 #include <memory>
 #include <mutex>
-#include <cstdlib>
 
 #include "core/snapshot.h"
 #include "engine.h"
@@ -21,7 +20,6 @@ void initialize_engine() {
   static std::once_flag once;
   std::call_once(once, [] {
     v8::V8::SetFlagsFromString(kV8Flags);
-    if (const char* x = std::getenv("TC_EXPERIMENT_V8_FLAGS")) v8::V8::SetFlagsFromString(x);  // TEMP
     static std::unique_ptr<v8::Platform> platform = v8::platform::NewDefaultPlatform();
     v8::V8::InitializePlatform(platform.get());
     v8::V8::Initialize();
