@@ -47,8 +47,7 @@ class Response {
     if (typeof body === "string" && init === undefined) {
       // `new Response(text)`: "initialize a response" with an empty init and a
       // string body, without its general steps (status 200, no headers yet).
-      const text = toUSVString(body);
-      state.body = new InnerBody(text, text);
+      state.body = new InnerBody(body, body);   // the USVString conversion when read back (body.js)
       state.headerList = ["content-type", "text/plain;charset=UTF-8"];
       return;
     }
