@@ -8,13 +8,14 @@ const {
   IsReadableStreamLocked, AcquireReadableStreamDefaultReader, ReadableStreamDefaultReaderRead,
   ReadableStreamDefaultReaderRelease, ReadableStreamTee, StepsReadRequest, readableDisturbed,
 } = S;
-const { isBlob, blobBytes, blobFromBytes } = internals.file;
+const { isBlob, blobBytes, blobFromBytes, toUSVString } = internals.file;
 const { isFormData, serializeMultipart, parseMultipart, parseUrlencoded } = internals.formData;
 const { isArrayBuffer, isSharedArrayBuffer, isSharedView } = internals.webidl;
 const { op_encoding_encode } = core.ops;
-const { getHeader } = internals.fetch;
+const { getFromList } = internals.fetch;
 const mime = internals.mime;
 const TypeErrorCtor = TypeError;
+const RegExpPrototypeTest = Function.prototype.call.bind(RegExp.prototype.test);
 const utf8Decoder = new internals.encoding.TextDecoder();
 const isURLSearchParams = (value) => value instanceof internals.URLSearchParams;
 
@@ -45,6 +46,19 @@ function streamOfBytes(bytes) {
   return CreateReadableByteStream(() => undefined, pull, () => S.resolvedUndefined(), 0);
 }
 
+// A body made from a string keeps the string as given, not yet converted to
+// a USVString: its UTF-8 bytes are the same either way (every encoder here
+// writes a lone surrogate as U+FFFD), so only text() and json(), which hand
+// the string back, convert it. A server's responses are never read that way,
+// and scanning a long string in JavaScript costs ~3.5 ns a code unit; a regexp
+// tells natively whether it holds any surrogate at all (a one-byte string
+// cannot: at once).
+const surrogateRe = /[\ud800-\udfff]/;
+function bodyTextAsUSVString(text) {
+  if (text.length > 64 && !RegExpPrototypeTest(surrogateRe, text)) return text;
+  return toUSVString(text);
+}
+
 // Fetch's "body": { stream, source, length }.
 class InnerBody {
   #stream = null;
@@ -54,7 +68,8 @@ class InnerBody {
   #shared = false;        // the static bytes are someone else's memory (a Blob's part)
   source;
 
-  // `streamOrBytes`: a ReadableStream, a Uint8Array, or a string (its UTF-8 bytes).
+  // `streamOrBytes`: a ReadableStream, a Uint8Array, or a string (its UTF-8 bytes;
+  // lone surrogates count as U+FFFD).
   constructor(streamOrBytes, source = null, shared = false) {
     this.#shared = shared;
     if (typeof streamOrBytes === "string") this.#text = streamOrBytes;
@@ -79,7 +94,8 @@ class InnerBody {
     return bytes === null ? 0 : bytes.byteLength;
   }
 
-  // The string a text body was made from, while nothing has read it (for the HTTP server).
+  // The string a text body was made from, while nothing has read it (for the
+  // HTTP server, which writes lone surrogates as U+FFFD).
   get staticText() {
     return this.#stream === null && !this.#consumed ? this.#text : null;
   }
@@ -105,15 +121,14 @@ class InnerBody {
     return this.#stream === null && !this.#consumed ? this.#staticBytes() : null;
   }
 
-  // Fetch "fully read" for a body made from a string and still unread: the
-  // string itself (the body is consumed), else null.
+  // Fetch "fully read" then UTF-8 decode, for a body made from a string and
+  // still unread: the string as a USVString (the body is consumed), else null.
   takeStaticText() {
     const text = this.#stream === null && !this.#consumed ? this.#text : null;
-    if (text !== null) {
-      this.#consumed = true;
-      this.#text = null;
-    }
-    return text;
+    if (text === null) return null;
+    this.#consumed = true;
+    this.#text = null;
+    return bodyTextAsUSVString(text);
   }
 
   get used() {
@@ -186,9 +201,8 @@ class InnerBody {
 // Fetch "extract a body" → { body: InnerBody, contentType: string | null }.
 // `context` names the argument in errors ("Failed to construct 'Response': Argument 1").
 function extractBody(object, keepalive = false, context = "The body") {
-  if (typeof object === "string") {  // the common case first
-    const text = internals.file.toUSVString(object);
-    return { body: new InnerBody(text, text), contentType: "text/plain;charset=UTF-8" };
+  if (typeof object === "string") {  // the common case first (kept as given: see bodyTextAsUSVString)
+    return { body: new InnerBody(object, object), contentType: "text/plain;charset=UTF-8" };
   }
   if (IsReadableStream(object)) {
     if (keepalive) throw new TypeErrorCtor("keepalive can not be used with a ReadableStream body");
@@ -222,13 +236,13 @@ function extractBody(object, keepalive = false, context = "The body") {
       contentType: "application/x-www-form-urlencoded;charset=UTF-8",
     };
   }
-  const text = internals.file.toUSVString(object);
+  const text = `${object}`;  // ToString now; the USVString conversion when read back
   return { body: new InnerBody(text, text), contentType: "text/plain;charset=UTF-8" };
 }
 
 // Installs the mixin on `cls`, whose instances give their InnerBody (or null)
-// through bodyOf(self) and their Headers through headersOf(self).
-function mixinBody(cls, bodyOf, headersOf, check) {
+// through bodyOf(self) and their header list through headerListOf(self).
+function mixinBody(cls, bodyOf, headerListOf, check) {
   const consume = (self, convert, fresh = false) => {
     try {
       check(self);
@@ -271,7 +285,7 @@ function mixinBody(cls, bodyOf, headersOf, check) {
     },
     blob() {
       return consume(this, (bytes, self) => {
-        const type = mime.extract(getHeader(headersOf(self), "content-type"));
+        const type = mime.extract(getFromList(headerListOf(self), "content-type"));
         return blobFromBytes(bytes, type === null ? "" : mime.serialize(type));
       });
     },
@@ -280,7 +294,7 @@ function mixinBody(cls, bodyOf, headersOf, check) {
     },
     formData() {
       return consume(this, (bytes, self) => {
-        const type = mime.extract(getHeader(headersOf(self), "content-type"));
+        const type = mime.extract(getFromList(headerListOf(self), "content-type"));
         if (type !== null && type.essence === "multipart/form-data") {
           const boundary = type.parameters.get("boundary");
           if (boundary === undefined) {

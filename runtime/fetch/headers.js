@@ -474,7 +474,9 @@ internals.fetch = {
     return headers;
   },
   // As headersFromList, but `list` becomes the Headers' own (no copy): for a
-  // fresh list nothing else holds (the HTTP server's request headers).
+  // fresh list nothing else holds (the HTTP server's request headers), or one
+  // only read besides (a Response's inner header list: the Headers change it
+  // in place, never replace it).
   headersAdoptingList(list, guard, sorted = null) {
     const headers = new Headers();
     adoptList(headers, list, guard, sorted);
@@ -490,6 +492,12 @@ internals.fetch = {
     fill(headers, convertInit(init, prefix, argument));
   },
   getHeader: (headers, name) => getCombined(listOf(headers), name),
+  getFromList: getCombined,
+  // Fetch "fill" straight into a header list whose guard checks nothing ("response", "none").
+  fillHeaderList(list, init, prefix, argument) {
+    const pairs = convertInit(init, prefix, argument);
+    for (let i = 0; i < pairs.length; i++) ArrayPrototypePush(list, normalizeName(pairs[i][0]), normalizeValue(pairs[i][1]));
+  },
   setHeaderUnchecked(headers, name, value) {
     setHeader(listOf(headers), name, value);
     invalidateSorted(headers);

@@ -285,7 +285,7 @@ function parseUrl(input) {
   return href;
 }
 
-mixinBody(Request, (r) => stateOf(r).body, (r) => r.headers, (r) => {
+mixinBody(Request, (r) => stateOf(r).body, (r) => headerList(r.headers), (r) => {
   if (!isRequest(r)) throw new TypeErrorCtor("Illegal invocation");
 });
 for (const name of Object.getOwnPropertyNames(Request.prototype)) {

@@ -3,14 +3,15 @@
 // responses from native parts through internals.fetch.responseFromNative.
 const { requiredArguments, toStringTag, defineGlobal, customInspect } = internals.webidl;
 const F = internals.fetch;
-const { Headers, headersFromList, headerList, fillHeaders, getHeader, extractBody, mixinBody, toByteString } = F;
+const { extractBody, mixinBody, toByteString, InnerBody } = F;
+const { toUSVString } = internals.file;
 const TypeErrorCtor = TypeError, RangeErrorCtor = RangeError;
 
 const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 const reasonPhraseRe = /^[\t\x20-\x7e\x80-\xff]*$/;
 const illegal = Symbol("illegal constructor guard");
-const noHeaders = Object.freeze([]);
+const noUrls = Object.freeze([]);   // a response's URL list is never changed in place
 const bodyContext = "Failed to construct 'Response': Argument 1";
 
 // WebIDL unsigned short.
@@ -37,29 +38,30 @@ function toResponseInit(init, prefix) {
 let stateOf, isResponse, responseFromState;
 
 class Response {
-  #state;
-  #headers;
+  #state;   // the inner response (newState()); one private field keeps construction cheap
 
   constructor(body = null, init = undefined) {
     if (body === illegal) return;
+    const state = newState("response");
+    this.#state = state;
+    if (typeof body === "string" && init === undefined) {
+      // `new Response(text)`: "initialize a response" with an empty init and a
+      // string body, without its general steps (status 200, no headers yet).
+      state.body = new InnerBody(body, body);   // the USVString conversion when read back (body.js)
+      state.headerList = ["content-type", "text/plain;charset=UTF-8"];
+      return;
+    }
     const prefix = "Failed to construct 'Response'";
     const options = toResponseInit(init, prefix);
-    const state = newState();
-    const headers = headersFromList(noHeaders, "response");
-    state.headers = headers;
-    this.#state = state;
-    this.#headers = headers;
-    initialize(this, options, body === null ? null : extractBody(body, false, bodyContext), prefix);
+    initialize(state, options, body === null ? null : extractBody(body, false, bodyContext), prefix);
   }
 
   static {
     stateOf = (r) => r.#state;
     isResponse = (value) => value !== null && typeof value === "object" && #state in value;
-    responseFromState = (state, headers) => {
+    responseFromState = (state) => {
       const response = new Response(illegal);
       response.#state = state;
-      response.#headers = headers;
-      state.headers = headers;
       return response;
     };
   }
@@ -70,23 +72,24 @@ class Response {
   }
 
   static error() {
-    const state = newState();
+    const state = newState("immutable");
     state.type = "error";
     state.status = 0;
-    return responseFromState(state, headersFromList([], "immutable"));
+    return responseFromState(state);
   }
 
   static redirect(url, status = 302) {
     const prefix = "Failed to execute 'redirect' on 'Response'";
     requiredArguments(arguments.length, 1, prefix);
-    const input = internals.file.toUSVString(url);
+    const input = toUSVString(url);
     const parsed = internals.URL.parse(input);
     if (parsed === null) throw new TypeErrorCtor(`Invalid URL: '${input}'`);
     status = toUnsignedShort(status);
     if (!redirectStatuses.has(status)) throw new RangeErrorCtor(`Invalid redirect status code: ${status}`);
-    const state = newState();
+    const state = newState("immutable");
     state.status = status;
-    return responseFromState(state, headersFromList(["location", parsed.href], "immutable"));
+    state.headerList = ["location", parsed.href];
+    return responseFromState(state);
   }
 
   static json(data, init = undefined) {
@@ -96,10 +99,9 @@ class Response {
     if (text === undefined) throw new TypeErrorCtor("Value is not JSON serializable");
     const options = toResponseInit(init, prefix);
     const { body } = extractBody(text);
-    const state = newState();
-    const response = responseFromState(state, headersFromList([], "response"));
-    initialize(response, options, { body, contentType: "application/json" }, prefix);
-    return response;
+    const state = newState("response");
+    initialize(state, options, { body, contentType: "application/json" }, prefix);
+    return responseFromState(state);
   }
 
   get type() { return Response.#check(this).#state.type; }
@@ -117,15 +119,16 @@ class Response {
     return status >= 200 && status <= 299;
   }
   get statusText() { return Response.#check(this).#state.statusMessage; }
-  get headers() { return Response.#check(this).#headers; }
+  get headers() { return headersOf(Response.#check(this).#state); }
 
   clone() {
     Response.#check(this);
     const state = this.#state;
     if (state.body !== null && state.body.unusable()) throw new TypeErrorCtor("Body is unusable");
-    const copy = { ...state, urlList: state.urlList.slice() };
+    const copy = { ...state, headerList: state.headerList.slice(), headers: null };
+    if (state.headers !== null) copy.guard = F.guardOf(state.headers);
     copy.body = state.body === null ? null : state.body.clone();
-    return responseFromState(copy, headersFromList(headerList(this.#headers).slice(), F.guardOf(this.#headers)));
+    return responseFromState(copy);
   }
 
   [customInspect](inspect, options) {
@@ -138,35 +141,42 @@ class Response {
   }
 }
 
-function newState() {
-  return { type: "default", status: 200, statusMessage: "", urlList: [], headers: null, body: null };
+// The inner response. Its header list is `headerList` (flat [name, value, …],
+// names lower-case); the Headers object over it is made only when asked for
+// (headersOf), and then adopts that very array, so both stay one list and
+// `guard` is the Headers' from then on.
+function newState(guard) {
+  return { type: "default", status: 200, statusMessage: "", urlList: noUrls, headerList: [], guard, headers: null, body: null };
 }
 
-// Fetch "initialize a response".
-function initialize(response, init, bodyWithType, prefix) {
+function headersOf(state) {
+  return state.headers ?? (state.headers = F.headersAdoptingList(state.headerList, state.guard));
+}
+
+// Fetch "initialize a response" (the header list is new: empty).
+function initialize(state, init, bodyWithType, prefix) {
   const status = init.status;
   if ((status < 200 || status > 599) && status !== 101) {
     throw new RangeErrorCtor(`The status provided (${status}) is not equal to 101 and outside the range [200, 599]`);
   }
   if (init.statusText !== "" && !reasonPhraseRe.test(init.statusText)) throw new TypeErrorCtor(`Invalid status text: "${init.statusText}"`);
-  const state = stateOf(response);
   state.status = status;
   state.statusMessage = init.statusText;
-  const headers = response.headers;
-  if (init.headers !== undefined) fillHeaders(headers, init.headers, prefix, "Argument 2");
+  const list = state.headerList;
+  // The "response" guard adds no checks to fill's.
+  if (init.headers !== undefined) F.fillHeaderList(list, init.headers, prefix, "Argument 2");
   if (bodyWithType !== null) {
     if (status !== 200 && nullBodyStatuses.has(status)) {
       throw new TypeErrorCtor("Response with null body status cannot have body");
     }
     state.body = bodyWithType.body;
-    // The header list is new: empty unless init gave headers.
-    if (bodyWithType.contentType !== null && (init.headers === undefined || getHeader(headers, "content-type") === null)) {
-      F.appendHeaderUnchecked(headers, "content-type", bodyWithType.contentType);
+    if (bodyWithType.contentType !== null && (list.length === 0 || F.getFromList(list, "content-type") === null)) {
+      list.push("content-type", bodyWithType.contentType);
     }
   }
 }
 
-mixinBody(Response, (r) => stateOf(r).body, (r) => r.headers, (r) => {
+mixinBody(Response, (r) => stateOf(r).body, (r) => stateOf(r).headerList, (r) => {
   if (!isResponse(r)) throw new TypeErrorCtor("Illegal invocation");
 });
 for (const name of Object.getOwnPropertyNames(Response.prototype)) {
@@ -186,18 +196,20 @@ defineGlobal("Response", Response);
 Object.assign(F, {
   Response,
   isResponse,
+  // The inner response (see newState): the HTTP server writes `headerList`.
   responseState: (response) => stateOf(response),
   // A Response from the HTTP client's parts: `headerList` flat [name, value, …]
   // (names lower-case, already valid), the body a ReadableStream (e.g.
   // internals.streams.readableStreamForResource(rid)), a Uint8Array, or null.
   // The headers are immutable, so their iterable form is computed once (seed 000).
   responseFromNative({ status, statusText = "", headerList: list, body = null, urlList = [], type = "basic" }) {
-    const state = newState();
+    const state = newState("immutable");
     state.type = type;
     state.status = status;
     state.statusMessage = statusText;
     state.urlList = urlList;
-    state.body = body === null ? null : new F.InnerBody(body);
-    return responseFromState(state, headersFromList(list, "immutable"));
+    state.headerList = list.slice();
+    state.body = body === null ? null : new InnerBody(body);
+    return responseFromState(state);
   },
 });

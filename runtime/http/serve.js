@@ -254,7 +254,7 @@ function makeServer(options, handler) {
       response = new Response(internalErrorBody, { status: 500 });
     }
     const state = F.responseState(response);
-    const list = F.headerList(state.headers);
+    const list = state.headerList;
     const body = state.body;
     try {
       // Deno.upgradeWebSocket's response: the connection becomes the WebSocket.

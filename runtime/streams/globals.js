@@ -9,3 +9,4 @@ for (const cls of [
 ]) {
   Object.defineProperty(globalThis, cls.name, { value: cls, writable: true, enumerable: false, configurable: true });
 }
+S.fastLookups(S);

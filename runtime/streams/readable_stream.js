@@ -20,7 +20,8 @@ const {
   WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterWrite, writableState, writableStoredError,
   writerClosed, writerReady, writerReadyState, writerStream,
 } = S;
-const returnUndefined = S.returnUndefined;
+const { returnUndefined, sizeOne } = S;
+const FunctionPrototypeCall = S.uncurryThis(Function.prototype.call);
 
 const _state = Symbol("[[state]]");
 const _storedError = Symbol("[[storedError]]");
@@ -410,8 +411,19 @@ class ReadableStreamDefaultReader {
     if (this[_stream] === undefined) {
       return PromiseReject(new $TypeError("Reader has no associated stream."));
     }
-    if (canReadAtOnce(this[_stream])) {
+    const stream = this[_stream];
+    if (canReadAtOnce(stream)) {
       return PromiseResolve({ value: readAtOnce(this), done: false });
+    }
+    // A closed or errored stream settles the read at once: the promise is made settled.
+    const state = stream[_state];
+    if (state === "closed") {
+      stream[_disturbed] = true;
+      return PromiseResolve({ value: undefined, done: true });
+    }
+    if (state === "errored") {
+      stream[_disturbed] = true;
+      return PromiseReject(stream[_storedError]);
     }
     const request = new DefaultReadRequest();
     ReadableStreamDefaultReaderRead(this, request);
@@ -558,9 +570,12 @@ function IsReadableStreamBYOBReader(x) {
 // ---------------------------------------------------------------------------
 // §4.6 ReadableStreamDefaultController
 
+// Controllers are made with `new` and the internal key (programs cannot make
+// one): an object from a constructor gets room for all its slots in itself,
+// where one from Object.create would grow a separate property array 3 slots at a time.
 class ReadableStreamDefaultController {
-  constructor() {
-    throw new $TypeError("Illegal constructor");
+  constructor(key = undefined) {
+    if (key !== internalConstruct) throw new $TypeError("Illegal constructor");
   }
 
   get desiredSize() {
@@ -630,8 +645,8 @@ function IsReadableStreamDefaultController(x) {
 // §4.7 ReadableByteStreamController and §4.8 ReadableStreamBYOBRequest
 
 class ReadableByteStreamController {
-  constructor() {
-    throw new $TypeError("Illegal constructor");
+  constructor(key = undefined) {
+    if (key !== internalConstruct) throw new $TypeError("Illegal constructor");
   }
 
   get byobRequest() {
@@ -809,9 +824,9 @@ function newReadableStream() {
 }
 
 function CreateReadableStream(startAlgorithm, pullAlgorithm, cancelAlgorithm, highWaterMark = 1,
-  sizeAlgorithm = () => 1) {
+  sizeAlgorithm = sizeOne) {
   const stream = newReadableStream();
-  const controller = S.ObjectCreate(ReadableStreamDefaultController.prototype);
+  const controller = new ReadableStreamDefaultController(internalConstruct);
   SetUpReadableStreamDefaultController(stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm,
     highWaterMark, sizeAlgorithm);
   return stream;
@@ -820,7 +835,7 @@ function CreateReadableStream(startAlgorithm, pullAlgorithm, cancelAlgorithm, hi
 function CreateReadableByteStream(startAlgorithm, pullAlgorithm, cancelAlgorithm, highWaterMark = 0,
   autoAllocateChunkSize = undefined) {
   const stream = newReadableStream();
-  const controller = S.ObjectCreate(ReadableByteStreamController.prototype);
+  const controller = new ReadableByteStreamController(internalConstruct);
   SetUpReadableByteStreamController(stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm,
     highWaterMark, autoAllocateChunkSize);
   return stream;
@@ -1045,7 +1060,7 @@ function ReadableStreamPipeTo(source, dest, preventClose, preventAbort, preventC
 
   // The promises are taken first: a propagation below may finish the pipe at
   // once and release the reader and writer.
-  const sourceClosed = reader[_closedPromise].promise;
+  const sourceClosed = closedPromiseOf(reader);
   const destClosed = writerClosed(writer);
   // Errors must be propagated forward.
   isOrBecomesErrored(source, sourceClosed, (storedError) => {
@@ -1202,7 +1217,7 @@ function ReadableStreamDefaultTee(stream, cloneForBranch2) {
   const startAlgorithm = () => undefined;
   branch1 = CreateReadableStream(startAlgorithm, pullAlgorithm, cancel1Algorithm);
   branch2 = CreateReadableStream(startAlgorithm, pullAlgorithm, cancel2Algorithm);
-  PromisePrototypeThen(reader[_closedPromise].promise, undefined, (r) => {
+  PromisePrototypeThen(closedPromiseOf(reader), undefined, (r) => {
     ReadableStreamDefaultControllerError(branch1[_controller], r);
     ReadableStreamDefaultControllerError(branch2[_controller], r);
     if (!canceled1 || !canceled2) cancelPromise.resolve(undefined);
@@ -1224,7 +1239,7 @@ function ReadableByteStreamTee(stream) {
   const cancelPromise = new Deferred();
 
   function forwardReaderError(thisReader) {
-    PromisePrototypeThen(thisReader[_closedPromise].promise, undefined, (r) => {
+    PromisePrototypeThen(closedPromiseOf(thisReader), undefined, (r) => {
       if (thisReader !== reader) return;
       ReadableByteStreamControllerError(branch1[_controller], r);
       ReadableByteStreamControllerError(branch2[_controller], r);
@@ -1409,9 +1424,11 @@ function ReadableStreamClose(stream) {
   stream[_state] = "closed";
   const reader = stream[_reader];
   if (reader === undefined) return;
-  reader[_closedPromise].resolve(undefined);
+  const closed = reader[_closedPromise];
+  if (closed !== undefined) closed.resolve(undefined);
   if (IsReadableStreamDefaultReader(reader)) {
     const readRequests = reader[_readRequests];
+    if (readRequests.length === 0) return;
     reader[_readRequests] = new Queue();
     while (readRequests.length > 0) readRequests.shift().closeSteps();
   }
@@ -1422,7 +1439,8 @@ function ReadableStreamError(stream, e) {
   stream[_storedError] = e;
   const reader = stream[_reader];
   if (reader === undefined) return;
-  reader[_closedPromise].rejectHandled(e);
+  const closed = reader[_closedPromise];
+  if (closed !== undefined) closed.rejectHandled(e);
   if (IsReadableStreamDefaultReader(reader)) ReadableStreamDefaultReaderErrorReadRequests(reader, e);
   else ReadableStreamBYOBReaderErrorReadIntoRequests(reader, e);
 }
@@ -1464,32 +1482,42 @@ function ReadableStreamReaderGenericCancel(reader, reason) {
   return ReadableStreamCancel(reader[_stream], reason);
 }
 
+// The reader's [[closedPromise]] is made when first asked for (closedPromiseOf):
+// until then it is undefined and the stream's state says how it would have
+// been settled. Most programs never look at it.
 function ReadableStreamReaderGenericInitialize(reader, stream) {
   reader[_stream] = stream;
   stream[_reader] = reader;
-  const state = stream[_state];
-  if (state === "readable") reader[_closedPromise] = new Deferred();
-  else if (state === "closed") reader[_closedPromise] = resolvedDeferred(undefined);
-  else reader[_closedPromise] = rejectedDeferred(stream[_storedError]);
+  reader[_closedPromise] = undefined;
 }
 
 function releasedError() {
   return new $TypeError("Reader was released and can no longer be used to monitor the stream's closedness.");
 }
 
-// A reader's closed promise; after a release from a closed or errored stream
-// it is made on first use.
+// A reader's closed promise, made on first use as the stream's state (or the
+// reader's release) has settled it by then.
 function closedPromiseOf(reader) {
-  if (reader[_closedPromise] === undefined) reader[_closedPromise] = rejectedDeferred(releasedError());
-  return reader[_closedPromise].promise;
+  let closed = reader[_closedPromise];
+  if (closed === undefined) {
+    const stream = reader[_stream];
+    const state = stream === undefined ? "released" : stream[_state];
+    if (state === "readable") closed = new Deferred();
+    else if (state === "closed") closed = resolvedDeferred(undefined);
+    else if (state === "errored") closed = rejectedDeferred(stream[_storedError]);
+    else closed = rejectedDeferred(releasedError());
+    reader[_closedPromise] = closed;
+  }
+  return closed.promise;
 }
 
 function ReadableStreamReaderGenericRelease(reader) {
   const stream = reader[_stream];
-  if (stream[_state] === "readable") {
-    reader[_closedPromise].rejectHandled(releasedError());
+  const closed = reader[_closedPromise];
+  if (stream[_state] === "readable" && closed !== undefined) {
+    closed.rejectHandled(releasedError());
   } else {
-    // Nobody can hold this promise yet: make it (and its error) when asked for.
+    // Nobody can hold a new promise yet: make it (and its error) when asked for.
     reader[_closedPromise] = undefined;
   }
   stream[_controller][_releaseSteps]();
@@ -1624,6 +1652,10 @@ function ReadableStreamDefaultControllerEnqueue(controller, chunk) {
   const stream = controller[_stream];
   if (IsReadableStreamLocked(stream) && ReadableStreamGetNumReadRequests(stream) > 0) {
     ReadableStreamFulfillReadRequest(stream, chunk, false);
+  } else if (controller[_strategySizeAlgorithm] === sizeOne) {
+    // No size in the strategy: every chunk counts 1, nothing to call or check.
+    controller[_queue].push(chunk, 1);
+    controller[_queueTotalSize] += 1;
   } else {
     let chunkSize;
     try {
@@ -1665,8 +1697,10 @@ function ReadableStreamDefaultControllerCanCloseOrEnqueue(controller) {
   return !controller[_closeRequested] && controller[_stream][_state] === "readable";
 }
 
+// `startThis`, when given, makes startAlgorithm the source's own start method,
+// called with it as `this` (no closure is made for it).
 function SetUpReadableStreamDefaultController(stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm,
-  highWaterMark, sizeAlgorithm) {
+  highWaterMark, sizeAlgorithm, startThis = undefined) {
   controller[_isByteController] = false;
   controller[_stream] = stream;
   ResetQueue(controller);
@@ -1680,7 +1714,14 @@ function SetUpReadableStreamDefaultController(stream, controller, startAlgorithm
   controller[_cancelAlgorithm] = cancelAlgorithm;
   pullReactions(controller, ReadableStreamDefaultControllerCallPullIfNeeded, ReadableStreamDefaultControllerError);
   stream[_controller] = controller;
-  const startResult = startAlgorithm(controller);
+  const startResult = startThis === undefined ? startAlgorithm(controller) : FunctionPrototypeCall(startAlgorithm, startThis, controller);
+  if (startResult === undefined && pullAlgorithm === S.resolvedUndefined) {
+    // The start promise would be fulfilled, and its reaction would only set
+    // [[started]], which only the pull checks read (never run without pull):
+    // no reaction is queued, and [[started]] is set now.
+    controller[_started] = true;
+    return;
+  }
   uponPromise(S.startPromiseOf(startResult), () => {
     controller[_started] = true;
     ReadableStreamDefaultControllerCallPullIfNeeded(controller);
@@ -1691,15 +1732,18 @@ function SetUpReadableStreamDefaultController(stream, controller, startAlgorithm
 
 function SetUpReadableStreamDefaultControllerFromUnderlyingSource(stream, underlyingSource, source, highWaterMark,
   sizeAlgorithm) {
-  const controller = S.ObjectCreate(ReadableStreamDefaultController.prototype);
-  let startAlgorithm = returnUndefined;
+  const controller = new ReadableStreamDefaultController(internalConstruct);
   let pullAlgorithm = S.resolvedUndefined;
   let cancelAlgorithm = S.resolvedUndefined;
-  if (source.start !== undefined) startAlgorithm = () => ReflectApply(source.start, underlyingSource, [controller]);
   if (source.pull !== undefined) pullAlgorithm = () => promiseCall1(source.pull, underlyingSource, controller);
   if (source.cancel !== undefined) cancelAlgorithm = (reason) => promiseCall1(source.cancel, underlyingSource, reason);
-  SetUpReadableStreamDefaultController(stream, controller, startAlgorithm, pullAlgorithm, cancelAlgorithm,
-    highWaterMark, sizeAlgorithm);
+  if (source.start === undefined) {
+    SetUpReadableStreamDefaultController(stream, controller, returnUndefined, pullAlgorithm, cancelAlgorithm,
+      highWaterMark, sizeAlgorithm);
+  } else {
+    SetUpReadableStreamDefaultController(stream, controller, source.start, pullAlgorithm, cancelAlgorithm,
+      highWaterMark, sizeAlgorithm, underlyingSource);
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -2115,6 +2159,13 @@ function SetUpReadableByteStreamController(stream, controller, startAlgorithm, p
   pullReactions(controller, ReadableByteStreamControllerCallPullIfNeeded, ReadableByteStreamControllerError);
   stream[_controller] = controller;
   const startResult = startAlgorithm(controller);
+  if (startResult === undefined && pullAlgorithm === S.resolvedUndefined) {
+    // The start promise would be fulfilled, and its reaction would only set
+    // [[started]], which only the pull checks read (never run without pull):
+    // no reaction is queued, and [[started]] is set now.
+    controller[_started] = true;
+    return;
+  }
   uponPromise(S.startPromiseOf(startResult), () => {
     controller[_started] = true;
     ReadableByteStreamControllerCallPullIfNeeded(controller);
@@ -2124,7 +2175,7 @@ function SetUpReadableByteStreamController(stream, controller, startAlgorithm, p
 }
 
 function SetUpReadableByteStreamControllerFromUnderlyingSource(stream, underlyingSource, source, highWaterMark) {
-  const controller = S.ObjectCreate(ReadableByteStreamController.prototype);
+  const controller = new ReadableByteStreamController(internalConstruct);
   let startAlgorithm = returnUndefined;
   let pullAlgorithm = S.resolvedUndefined;
   let cancelAlgorithm = S.resolvedUndefined;

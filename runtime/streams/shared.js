@@ -82,6 +82,19 @@ function viewBufferOf(view) {
   return S.TypedArrayPrototypeGetSymbolToStringTag(view) !== undefined
     ? S.TypedArrayPrototypeGetBuffer(view) : S.DataViewPrototypeGetBuffer(view);
 }
+// A namespace object such as this one gets its ~200 members one by one, so
+// V8 keeps it in dictionary mode, and optimized code cannot inline a load from
+// it: each `S.name` in a hot path becomes a call to the generic LoadIC and a
+// hash lookup. V8 turns a dictionary-mode object back into fast mode when an
+// inline cache first looks through it as a prototype, and a prototype stays in
+// fast mode as members are added later; so, once a namespace is filled, it is
+// made some object's prototype and one lookup goes through it.
+S.fastLookups = (namespace) => {
+  function Holder() {}
+  Holder.prototype = namespace;
+  const holder = new Holder();
+  return holder.fastLookupsProbe;   // undefined: the lookup is what matters
+};
 // From timers.js, captured so a program replacing the global cannot break tee.
 S.queueMicrotask = queueMicrotask;
 
@@ -205,22 +218,28 @@ S.Queue = Queue;
 
 class SizedQueue {
   values = [];
-  sizes = [];
+  sizes = null;   // null while every size is 1 (a strategy without size): no second array to fill
   head = 0;
   get length() { return this.values.length - this.head; }
   push(value, size) {
-    this.values[this.values.length] = value;
-    this.sizes[this.sizes.length] = size;
+    const at = this.values.length;
+    this.values[at] = value;
+    if (this.sizes === null) {
+      if (size === 1) return;
+      this.sizes = [];
+      for (let i = 0; i < at; i++) this.sizes[i] = 1;
+    }
+    this.sizes[at] = size;
   }
   // Removes the head value; returns its size (the value is read with peek first).
   shiftSize() {
     const head = this.head;
-    const size = this.sizes[head];
+    const size = this.sizes === null ? 1 : this.sizes[head];
     this.values[head] = undefined;
     this.head = head + 1;
     if (this.head > 1024 && this.head * 2 > this.values.length) {
       this.values = tail(this.values, this.head);
-      this.sizes = tail(this.sizes, this.head);
+      if (this.sizes !== null) this.sizes = tail(this.sizes, this.head);
       this.head = 0;
     }
     return size;
@@ -276,6 +295,7 @@ S.ExtractHighWaterMark = (strategy, defaultHWM) => {
   return hwm;
 };
 const sizeOne = () => 1;
+S.sizeOne = sizeOne;   // the size algorithm of a strategy without size (an enqueue skips calling it)
 S.ExtractSizeAlgorithm = (strategy) => {
   const size = strategy.size;
   if (size === undefined) return sizeOne;
@@ -359,10 +379,11 @@ S.toDictionary = (v, prefix, context) => {
 S.memberContext = (key, dict, context) => `'${key}' of '${dict}'${context ? ` (${context})` : ""}`;
 
 // QueuingStrategy: { highWaterMark: unrestricted double, size: callback }.
+const noStrategy = Object.freeze({ highWaterMark: undefined, size: undefined });
 S.toQueuingStrategy = (v, prefix, context) => {
   const d = S.toDictionary(v, prefix, context);
+  if (d === undefined) return noStrategy;   // only read: one object serves every stream
   const out = { highWaterMark: undefined, size: undefined };
-  if (d === undefined) return out;
   const hwm = d.highWaterMark;
   if (hwm !== undefined) out.highWaterMark = S.toUnrestrictedDouble(hwm, prefix, S.memberContext("highWaterMark", "QueuingStrategy", context));
   const size = d.size;
