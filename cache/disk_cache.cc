@@ -118,7 +118,12 @@ void DiskCache::disable(const std::string& reason) {
 std::shared_ptr<const modules::CachedModule> DiskCache::find_source(const std::string& hash, uint32_t v8_tag) {
   std::lock_guard lock(mutex_);
   Database* db = reader(kTranspile);
-  if (!db) return nullptr;
+  if (!db) {
+    // A miss is transpiled and written: the databases it needs are created
+    // now, while the isolate is made, rather than beside the compiles.
+    create_ahead({kTranspile, kDeps});
+    return nullptr;
+  }
   ++stats_.sqlite_reads;
   auto entry = std::make_shared<modules::CachedModule>();
   int rc;
