@@ -1,5 +1,6 @@
 #include "cache/disk_cache.h"
 
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -96,15 +97,26 @@ void DiskCache::create_ahead(std::initializer_list<Db> which) {
     if (::access((dir_ + "/" + kDbs[db].file).c_str(), F_OK) != 0) missing.push_back(db);
   }
   if (missing.empty()) return;
-  creators_.emplace_back([this, missing] {
+  to_create_.insert(to_create_.end(), missing.begin(), missing.end());
+  // One thread creates them in turn: beside the isolate being made and the
+  // modules being prepared, more threads would only take turns on the cores.
+  if (creator_busy_) return;
+  creator_busy_ = true;
+  creators_.emplace_back([this] {
+    pthread_setname_np(pthread_self(), "tc-db-create");
     ::mkdir(dir_.c_str(), 0755);
-    for (Db db : missing) {
+    std::unique_lock lock(mutex_);
+    while (!to_create_.empty()) {
+      Db db = to_create_.front();
+      to_create_.erase(to_create_.begin());
+      lock.unlock();
       std::string failure;  // commit() tries again and reports it
       auto created =
           Database::open_or_create(dir_ + "/" + kDbs[db].file, kSchemaVersion, kDbs[db].schema, warn_, &failure);
-      std::lock_guard lock(mutex_);
+      lock.lock();
       if (created && !dbs_[db]) created_[db] = std::move(created);
     }
+    creator_busy_ = false;
   });
 }
 

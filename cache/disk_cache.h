@@ -81,9 +81,12 @@ class DiskCache : public modules::ModuleStore {
   Pending pending_;
   Stats stats_;
   // A run that will write to a database that does not exist yet creates it
-  // on a thread of its own while modules load (file creation is the slow part
-  // of a first commit); commit() takes it from there.
+  // on a thread of its own from the first miss, while the isolate is made and
+  // modules load (file creation is the slow part of a first commit); commit()
+  // takes it from there.
   std::vector<std::thread> creators_;
+  std::vector<Db> to_create_;    // with mutex_ held
+  bool creator_busy_ = false;    // a creator thread is taking from to_create_
   bool creating_[kCount] = {};
   std::unique_ptr<Database> created_[kCount];  // with mutex_ held
 };
