@@ -4,13 +4,14 @@
 # run and the run with the SQLite databases deleted but the sources kept,
 # and the run that follows a cold one (which makes the V8 code caches), for
 # toolchain and Deno 2.9.6, and counts fsync/fdatasync of the cold run.
-# Usage: bench/cache/run.sh [path/to/toolchain]
+# Usage: bench/cache/run.sh [path/to/toolchain]   (KEEP_WORK=1: see bench/cache/ab.py)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin=$(realpath "${1:-$root/build/toolchain}")
 eval "$("$root/../../shared/bench/peers.sh" 2>/dev/null || /work/shared/bench/peers.sh)"
 work=$(mktemp -d)
-trap 'kill $server 2>/dev/null; rm -rf "$work"' EXIT
+# KEEP_WORK=1 keeps the tree and caches for bench/cache/ab.py (the server is stopped).
+trap 'kill $server 2>/dev/null; [[ -n ${KEEP_WORK:-} ]] && echo "work folder kept: $work" || rm -rf "$work"' EXIT
 mkdir -p "$work/srv" "$work/app"
 
 # The remote tree: 10 packages of 10 modules, each importing its successor
