@@ -22,13 +22,18 @@ struct DbSpec {
   const char* schema;
 };
 
-// One database per kind of entry, each with its own schema version, so one
-// can be rebuilt without the others.
+// Two databases, each with its own schema version: what is known of each
+// module (its remote source's metadata, transpiled code, imports: small rows,
+// one file, one transaction per run) and the V8 code caches (large blobs,
+// written in a later run). A cold run creates one file (and its WAL and
+// shared-memory files) instead of one per kind of entry: on ext4 creating
+// an inode is most of a new database's cost.
 const DbSpec kDbs[] = {
-    {"remote_v1.db", "CREATE TABLE IF NOT EXISTS remote (url TEXT PRIMARY KEY, path TEXT NOT NULL, "
-                     "content_type TEXT NOT NULL, redirect TEXT NOT NULL);"},
-    {"transpile_v1.db", "CREATE TABLE IF NOT EXISTS transpiled (hash TEXT PRIMARY KEY, code TEXT NOT NULL);"},
-    {"deps_v1.db", "CREATE TABLE IF NOT EXISTS dependencies (hash TEXT PRIMARY KEY, deps TEXT NOT NULL);"},
+    {"modules_v1.db",
+     "CREATE TABLE IF NOT EXISTS remote (url TEXT PRIMARY KEY, path TEXT NOT NULL, content_type TEXT NOT NULL, "
+     "redirect TEXT NOT NULL); "
+     "CREATE TABLE IF NOT EXISTS transpiled (hash TEXT PRIMARY KEY, code TEXT NOT NULL); "
+     "CREATE TABLE IF NOT EXISTS dependencies (hash TEXT PRIMARY KEY, deps TEXT NOT NULL);"},
     {"code_cache_v1.db", "CREATE TABLE IF NOT EXISTS code_cache (hash TEXT NOT NULL, v8_tag INTEGER NOT NULL, "
                          "data BLOB NOT NULL, PRIMARY KEY (hash, v8_tag));"},
 };
@@ -129,11 +134,11 @@ void DiskCache::disable(const std::string& reason) {
 
 std::shared_ptr<const modules::CachedModule> DiskCache::find_source(const std::string& hash, uint32_t v8_tag) {
   std::lock_guard lock(mutex_);
-  Database* db = reader(kTranspile);
+  Database* db = reader(kModules);
   if (!db) {
     // A miss is transpiled and written: the databases it needs are created
     // now, while the isolate is made, rather than beside the compiles.
-    create_ahead({kTranspile, kDeps});
+    create_ahead({kModules});
     return nullptr;
   }
   ++stats_.sqlite_reads;
@@ -149,7 +154,7 @@ std::shared_ptr<const modules::CachedModule> DiskCache::find_source(const std::s
   if (rc != SQLITE_ROW) {
     if (Database::is_corruption(rc)) {
       std::string path = db->path();
-      dbs_[kTranspile].reset();
+      dbs_[kModules].reset();
       Database::set_aside(path, "is corrupt", warn_);
     }
     return nullptr;
@@ -175,7 +180,7 @@ void DiskCache::store(const std::optional<modules::FileIdentity>&, std::shared_p
   std::lock_guard lock(mutex_);
   if (disabled_) return;
   pending_.transpile.emplace_back(entry->hash, entry->code);
-  create_ahead({kTranspile, kDeps});
+  create_ahead({kModules});
 }
 
 void DiskCache::add_code_cache(const std::optional<modules::FileIdentity>&, const modules::CachedModule& entry,
@@ -188,7 +193,7 @@ std::optional<std::vector<modules::Dependency>> DiskCache::find_dependencies(con
   std::lock_guard lock(mutex_);
   for (const auto& [pending_hash, json] : pending_.deps)
     if (pending_hash == hash) return deps_from_json(json);
-  Database* db = reader(kDeps);
+  Database* db = reader(kModules);
   if (!db) return std::nullopt;
   ++stats_.sqlite_reads;
   auto query = db->statement("SELECT deps FROM dependencies WHERE hash = ?");
@@ -207,7 +212,7 @@ std::optional<RemoteFile> DiskCache::cached_remote(const std::string& url) {
   std::string path;
   {
     std::lock_guard lock(mutex_);
-    if (Database* db = reader(kRemote)) {
+    if (Database* db = reader(kModules)) {
       ++stats_.sqlite_reads;
       auto query = db->statement("SELECT path, content_type, redirect FROM remote WHERE url = ?");
       if (query->ok()) {
@@ -227,7 +232,7 @@ std::optional<RemoteFile> DiskCache::cached_remote(const std::string& url) {
     // The databases were deleted but the sources kept: index them again.
     std::lock_guard lock(mutex_);
     if (!disabled_) pending_.remote.push_back({url, path, file->content_type, file->redirect});
-    create_ahead({kRemote});
+    create_ahead({kModules});
   }
   return file;
 }
@@ -241,7 +246,7 @@ void DiskCache::write_file(const std::string& path, const RemoteFile& file) {
     files_.write(path, file);
     std::lock_guard lock(mutex_);
     pending_.remote.push_back({file.url, path, file.content_type, file.redirect});
-    create_ahead({kRemote});
+    create_ahead({kModules});
   } catch (const std::runtime_error& error) {
     std::lock_guard lock(mutex_);
     disable(error.what());
@@ -343,30 +348,22 @@ void DiskCache::commit() {
     statement.reset();
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
   };
-  if (!batch.remote.empty())
-    write(kRemote, [&](sqlite3* db) {
-      Statement insert(db, "INSERT OR REPLACE INTO remote VALUES (?, ?, ?, ?)");
+  if (!batch.remote.empty() || !batch.transpile.empty() || !batch.deps.empty())
+    write(kModules, [&](sqlite3* db) {
+      Statement remote(db, "INSERT OR REPLACE INTO remote VALUES (?, ?, ?, ?)");
       for (const auto& row : batch.remote) {
-        insert.bind(1, row[0]).bind(2, row[1]).bind(3, row[2]).bind(4, row[3]);
-        if (int rc = run(insert); rc != SQLITE_OK) return rc;
+        remote.bind(1, row[0]).bind(2, row[1]).bind(3, row[2]).bind(4, row[3]);
+        if (int rc = run(remote); rc != SQLITE_OK) return rc;
       }
-      return SQLITE_OK;
-    });
-  if (!batch.transpile.empty())
-    write(kTranspile, [&](sqlite3* db) {
-      Statement insert(db, "INSERT OR REPLACE INTO transpiled VALUES (?, ?)");
+      Statement transpiled(db, "INSERT OR REPLACE INTO transpiled VALUES (?, ?)");
       for (const auto& [hash, code] : batch.transpile) {
-        insert.bind(1, hash).bind(2, code);
-        if (int rc = run(insert); rc != SQLITE_OK) return rc;
+        transpiled.bind(1, hash).bind(2, code);
+        if (int rc = run(transpiled); rc != SQLITE_OK) return rc;
       }
-      return SQLITE_OK;
-    });
-  if (!batch.deps.empty())
-    write(kDeps, [&](sqlite3* db) {
-      Statement insert(db, "INSERT OR REPLACE INTO dependencies VALUES (?, ?)");
+      Statement dependencies(db, "INSERT OR REPLACE INTO dependencies VALUES (?, ?)");
       for (const auto& [hash, json] : batch.deps) {
-        insert.bind(1, hash).bind(2, json);
-        if (int rc = run(insert); rc != SQLITE_OK) return rc;
+        dependencies.bind(1, hash).bind(2, json);
+        if (int rc = run(dependencies); rc != SQLITE_OK) return rc;
       }
       return SQLITE_OK;
     });
