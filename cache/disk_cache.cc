@@ -1,5 +1,6 @@
 #include "cache/disk_cache.h"
 
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -21,13 +22,18 @@ struct DbSpec {
   const char* schema;
 };
 
-// One database per kind of entry, each with its own schema version, so one
-// can be rebuilt without the others.
+// Two databases, each with its own schema version: what is known of each
+// module (its remote source's metadata, transpiled code, imports: small rows,
+// one file, one transaction per run) and the V8 code caches (large blobs,
+// written in a later run). A cold run creates one file (and its WAL and
+// shared-memory files) instead of one per kind of entry: on ext4 creating
+// an inode is most of a new database's cost.
 const DbSpec kDbs[] = {
-    {"remote_v1.db", "CREATE TABLE IF NOT EXISTS remote (url TEXT PRIMARY KEY, path TEXT NOT NULL, "
-                     "content_type TEXT NOT NULL, redirect TEXT NOT NULL);"},
-    {"transpile_v1.db", "CREATE TABLE IF NOT EXISTS transpiled (hash TEXT PRIMARY KEY, code TEXT NOT NULL);"},
-    {"deps_v1.db", "CREATE TABLE IF NOT EXISTS dependencies (hash TEXT PRIMARY KEY, deps TEXT NOT NULL);"},
+    {"modules_v1.db",
+     "CREATE TABLE IF NOT EXISTS remote (url TEXT PRIMARY KEY, path TEXT NOT NULL, content_type TEXT NOT NULL, "
+     "redirect TEXT NOT NULL); "
+     "CREATE TABLE IF NOT EXISTS transpiled (hash TEXT PRIMARY KEY, code TEXT NOT NULL); "
+     "CREATE TABLE IF NOT EXISTS dependencies (hash TEXT PRIMARY KEY, deps TEXT NOT NULL);"},
     {"code_cache_v1.db", "CREATE TABLE IF NOT EXISTS code_cache (hash TEXT NOT NULL, v8_tag INTEGER NOT NULL, "
                          "data BLOB NOT NULL, PRIMARY KEY (hash, v8_tag));"},
 };
@@ -96,15 +102,26 @@ void DiskCache::create_ahead(std::initializer_list<Db> which) {
     if (::access((dir_ + "/" + kDbs[db].file).c_str(), F_OK) != 0) missing.push_back(db);
   }
   if (missing.empty()) return;
-  creators_.emplace_back([this, missing] {
+  to_create_.insert(to_create_.end(), missing.begin(), missing.end());
+  // One thread creates them in turn: beside the isolate being made and the
+  // modules being prepared, more threads would only take turns on the cores.
+  if (creator_busy_) return;
+  creator_busy_ = true;
+  creators_.emplace_back([this] {
+    pthread_setname_np(pthread_self(), "tc-db-create");
     ::mkdir(dir_.c_str(), 0755);
-    for (Db db : missing) {
+    std::unique_lock lock(mutex_);
+    while (!to_create_.empty()) {
+      Db db = to_create_.front();
+      to_create_.erase(to_create_.begin());
+      lock.unlock();
       std::string failure;  // commit() tries again and reports it
       auto created =
           Database::open_or_create(dir_ + "/" + kDbs[db].file, kSchemaVersion, kDbs[db].schema, warn_, &failure);
-      std::lock_guard lock(mutex_);
+      lock.lock();
       if (created && !dbs_[db]) created_[db] = std::move(created);
     }
+    creator_busy_ = false;
   });
 }
 
@@ -117,8 +134,13 @@ void DiskCache::disable(const std::string& reason) {
 
 std::shared_ptr<const modules::CachedModule> DiskCache::find_source(const std::string& hash, uint32_t v8_tag) {
   std::lock_guard lock(mutex_);
-  Database* db = reader(kTranspile);
-  if (!db) return nullptr;
+  Database* db = reader(kModules);
+  if (!db) {
+    // A miss is transpiled and written: the databases it needs are created
+    // now, while the isolate is made, rather than beside the compiles.
+    create_ahead({kModules});
+    return nullptr;
+  }
   ++stats_.sqlite_reads;
   auto entry = std::make_shared<modules::CachedModule>();
   int rc;
@@ -132,7 +154,7 @@ std::shared_ptr<const modules::CachedModule> DiskCache::find_source(const std::s
   if (rc != SQLITE_ROW) {
     if (Database::is_corruption(rc)) {
       std::string path = db->path();
-      dbs_[kTranspile].reset();
+      dbs_[kModules].reset();
       Database::set_aside(path, "is corrupt", warn_);
     }
     return nullptr;
@@ -158,7 +180,7 @@ void DiskCache::store(const std::optional<modules::FileIdentity>&, std::shared_p
   std::lock_guard lock(mutex_);
   if (disabled_) return;
   pending_.transpile.emplace_back(entry->hash, entry->code);
-  create_ahead({kTranspile, kDeps});
+  create_ahead({kModules});
 }
 
 void DiskCache::add_code_cache(const std::optional<modules::FileIdentity>&, const modules::CachedModule& entry,
@@ -171,7 +193,7 @@ std::optional<std::vector<modules::Dependency>> DiskCache::find_dependencies(con
   std::lock_guard lock(mutex_);
   for (const auto& [pending_hash, json] : pending_.deps)
     if (pending_hash == hash) return deps_from_json(json);
-  Database* db = reader(kDeps);
+  Database* db = reader(kModules);
   if (!db) return std::nullopt;
   ++stats_.sqlite_reads;
   auto query = db->statement("SELECT deps FROM dependencies WHERE hash = ?");
@@ -190,7 +212,7 @@ std::optional<RemoteFile> DiskCache::cached_remote(const std::string& url) {
   std::string path;
   {
     std::lock_guard lock(mutex_);
-    if (Database* db = reader(kRemote)) {
+    if (Database* db = reader(kModules)) {
       ++stats_.sqlite_reads;
       auto query = db->statement("SELECT path, content_type, redirect FROM remote WHERE url = ?");
       if (query->ok()) {
@@ -210,7 +232,7 @@ std::optional<RemoteFile> DiskCache::cached_remote(const std::string& url) {
     // The databases were deleted but the sources kept: index them again.
     std::lock_guard lock(mutex_);
     if (!disabled_) pending_.remote.push_back({url, path, file->content_type, file->redirect});
-    create_ahead({kRemote});
+    create_ahead({kModules});
   }
   return file;
 }
@@ -224,7 +246,7 @@ void DiskCache::write_file(const std::string& path, const RemoteFile& file) {
     files_.write(path, file);
     std::lock_guard lock(mutex_);
     pending_.remote.push_back({file.url, path, file.content_type, file.redirect});
-    create_ahead({kRemote});
+    create_ahead({kModules});
   } catch (const std::runtime_error& error) {
     std::lock_guard lock(mutex_);
     disable(error.what());
@@ -326,30 +348,22 @@ void DiskCache::commit() {
     statement.reset();
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
   };
-  if (!batch.remote.empty())
-    write(kRemote, [&](sqlite3* db) {
-      Statement insert(db, "INSERT OR REPLACE INTO remote VALUES (?, ?, ?, ?)");
+  if (!batch.remote.empty() || !batch.transpile.empty() || !batch.deps.empty())
+    write(kModules, [&](sqlite3* db) {
+      Statement remote(db, "INSERT OR REPLACE INTO remote VALUES (?, ?, ?, ?)");
       for (const auto& row : batch.remote) {
-        insert.bind(1, row[0]).bind(2, row[1]).bind(3, row[2]).bind(4, row[3]);
-        if (int rc = run(insert); rc != SQLITE_OK) return rc;
+        remote.bind(1, row[0]).bind(2, row[1]).bind(3, row[2]).bind(4, row[3]);
+        if (int rc = run(remote); rc != SQLITE_OK) return rc;
       }
-      return SQLITE_OK;
-    });
-  if (!batch.transpile.empty())
-    write(kTranspile, [&](sqlite3* db) {
-      Statement insert(db, "INSERT OR REPLACE INTO transpiled VALUES (?, ?)");
+      Statement transpiled(db, "INSERT OR REPLACE INTO transpiled VALUES (?, ?)");
       for (const auto& [hash, code] : batch.transpile) {
-        insert.bind(1, hash).bind(2, code);
-        if (int rc = run(insert); rc != SQLITE_OK) return rc;
+        transpiled.bind(1, hash).bind(2, code);
+        if (int rc = run(transpiled); rc != SQLITE_OK) return rc;
       }
-      return SQLITE_OK;
-    });
-  if (!batch.deps.empty())
-    write(kDeps, [&](sqlite3* db) {
-      Statement insert(db, "INSERT OR REPLACE INTO dependencies VALUES (?, ?)");
+      Statement dependencies(db, "INSERT OR REPLACE INTO dependencies VALUES (?, ?)");
       for (const auto& [hash, json] : batch.deps) {
-        insert.bind(1, hash).bind(2, json);
-        if (int rc = run(insert); rc != SQLITE_OK) return rc;
+        dependencies.bind(1, hash).bind(2, json);
+        if (int rc = run(dependencies); rc != SQLITE_OK) return rc;
       }
       return SQLITE_OK;
     });

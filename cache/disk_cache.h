@@ -1,8 +1,9 @@
 #pragma once
 // The on-disk module cache (the ModuleStore of runtime/modules): remote module
-// sources as files, and four SQLite databases — remote module metadata,
-// transpiled code and dependency analysis keyed by source hash, and V8 code
-// caches keyed by source hash and V8's version/flags tag.
+// sources as files, and two SQLite databases — modules_v1.db: remote module
+// metadata, and transpiled code and dependency analysis keyed by source hash;
+// code_cache_v1.db: V8 code caches keyed by source hash and V8's version/flags
+// tag.
 //
 // Reads happen as modules load. Writes are only queued then; commit() (called
 // by the runtime once the program runs) writes them in one transaction per
@@ -54,7 +55,7 @@ class DiskCache : public modules::ModuleStore {
   const std::string& dir() const { return dir_; }
 
  private:
-  enum Db { kRemote, kTranspile, kDeps, kCodeCache, kCount };
+  enum Db { kModules, kCodeCache, kCount };
   struct Pending {
     std::vector<std::array<std::string, 4>> remote;        // url, path, content type, redirect
     std::vector<std::pair<std::string, std::string>> transpile;  // hash, code
@@ -81,9 +82,12 @@ class DiskCache : public modules::ModuleStore {
   Pending pending_;
   Stats stats_;
   // A run that will write to a database that does not exist yet creates it
-  // on a thread of its own while modules load (file creation is the slow part
-  // of a first commit); commit() takes it from there.
+  // on a thread of its own from the first miss, while the isolate is made and
+  // modules load (file creation is the slow part of a first commit); commit()
+  // takes it from there.
   std::vector<std::thread> creators_;
+  std::vector<Db> to_create_;    // with mutex_ held
+  bool creator_busy_ = false;    // a creator thread is taking from to_create_
   bool creating_[kCount] = {};
   std::unique_ptr<Database> created_[kCount];  // with mutex_ held
 };

@@ -60,11 +60,14 @@ int configure(sqlite3* db) {
 // A new file: switching it to WAL goes through a rollback journal, which
 // syncs four times, and the new WAL syncs its header and folder. A cache can
 // be rebuilt, so creation does not sync (a file cut short by a power loss is
-// set aside next time); the commits after it are ordinary WAL commits.
+// set aside next time) and writes the WAL header without a journal file
+// (journal_mode=OFF for that one write: ~12 system calls fewer per file);
+// the commits after it are ordinary WAL commits.
 int configure_new(sqlite3* db) {
   sqlite3_busy_timeout(db, 5000);
   sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
-  return sqlite3_exec(db, "PRAGMA synchronous=OFF; PRAGMA journal_mode=WAL;", nullptr, nullptr, nullptr);
+  return sqlite3_exec(db, "PRAGMA synchronous=OFF; PRAGMA journal_mode=OFF; PRAGMA journal_mode=WAL;", nullptr,
+                      nullptr, nullptr);
 }
 
 // user_version, or -1 with the error in *rc.

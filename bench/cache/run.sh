@@ -3,14 +3,16 @@
 # HTTP server, tests/e2e/cache/serve.py) plus local modules. Measures the warm
 # run and the run with the SQLite databases deleted but the sources kept,
 # and the run that follows a cold one (which makes the V8 code caches), for
-# toolchain and Deno 2.9.6, and counts fsync/fdatasync of the cold run.
-# Usage: bench/cache/run.sh [path/to/toolchain]
+# toolchain and Deno 2.9.6, the cold / warm ratio again with the runs
+# interleaved (bench/cache/ab.py), and counts fsync/fdatasync of the cold run.
+# Usage: bench/cache/run.sh [path/to/toolchain]   (KEEP_WORK=1: see bench/cache/ab.py)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bin=$(realpath "${1:-$root/build/toolchain}")
 eval "$("$root/../../shared/bench/peers.sh" 2>/dev/null || /work/shared/bench/peers.sh)"
 work=$(mktemp -d)
-trap 'kill $server 2>/dev/null; rm -rf "$work"' EXIT
+# KEEP_WORK=1 keeps the tree and caches for bench/cache/ab.py (the server is stopped).
+trap 'kill $server 2>/dev/null; [[ -n ${KEEP_WORK:-} ]] && echo "work folder kept: $work" || rm -rf "$work"' EXIT
 mkdir -p "$work/srv" "$work/app"
 
 # The remote tree: 10 packages of 10 modules, each importing its successor
@@ -77,6 +79,10 @@ for f in sys.argv[1:]:
 r = {x["command"]: x["median"] for x in json.load(open(sys.argv[2]))["results"]}
 for who in ("toolchain", "deno"):
     print("%s cold db / warm (same harness): %.2fx" % (who, r[who + " cold db"] / r[who + " warm (shell)"]))' "$work/warm.json" "$work/cold.json" "$work/second.json"
+# The same ratio with cold and warm runs interleaved round by round (hyperfine
+# times all warm runs, then all cold ones: a change of load between the two
+# blocks moves its ratio).
+python3 "$root/bench/cache/ab.py" "$work" "${RUNS:-20}" "toolchain=$bin" | sed 's/^/interleaved: /'
 rm -f "$work"/tc/*_v1.db*
 strace -f -c -e trace=fsync,fdatasync -o "$work/strace" "$bin" run --no-daemon -A --cached-only demo.ts > /dev/null
 echo "fsync/fdatasync calls in the cold-database run: $(awk '/total/ {n = $4} END {print n + 0}' "$work/strace")"

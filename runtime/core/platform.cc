@@ -14,7 +14,12 @@ namespace toolchain {
 // the transpiler rewrites `with {…}` to that form.
 // --no-verify-snapshot-checksum: the snapshot is part of our own binary; a
 // checksum over its 1.6 MB at every start buys nothing.
-const char kV8Flags[] = "--harmony-import-assertions --no-verify-snapshot-checksum";
+// --parallel-compile-tasks-for-lazy: the top-level functions of a script or
+// module compiled from source are compiled on V8's worker thread while the
+// graph loads, so their first calls do not compile them on the program's
+// thread (a module read from a code cache posts none).
+const char kV8Flags[] =
+    "--harmony-import-assertions --no-verify-snapshot-checksum --parallel-compile-tasks-for-lazy";
 
 void initialize_engine() {
   static std::once_flag once;

@@ -1,5 +1,6 @@
 #include "core/runtime.h"
 
+#include <pthread.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -339,7 +340,11 @@ void Runtime::report_uncaught(v8::Local<v8::Value> exception, bool in_promise) {
 void Runtime::start_load_writes() {
   // What loading learnt (transpiled code, imports) is written while the main
   // module evaluates, off its start-up path, in one transaction.
-  if (store_) writer_ = std::thread([store = store_] { store->commit(); });
+  if (store_)
+    writer_ = std::thread([store = store_] {
+      pthread_setname_np(pthread_self(), "tc-db-write");
+      store->commit();
+    });
 }
 
 void Runtime::start_cache_writes() {
@@ -348,6 +353,7 @@ void Runtime::start_cache_writes() {
   // The program is running: the code caches made now follow the first
   // transaction in a second one.
   writer_ = std::thread([store = store_, first = std::move(writer_)]() mutable {
+    pthread_setname_np(pthread_self(), "tc-db-write");
     if (first.joinable()) first.join();
     store->commit();
   });

@@ -1,5 +1,6 @@
 #include "modules/prefetch.h"
 
+#include <pthread.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -173,6 +174,7 @@ void Prefetcher::run_ahead(const std::string& url, std::function<void()> job) {
 }
 
 void Prefetcher::work() {
+  pthread_setname_np(pthread_self(), "tc-prefetch");
   std::unique_lock lock(mutex_);
   for (;;) {
     changed_.wait(lock, [&] { return stopping_ || !queue_.empty() || !jobs_.empty(); });

@@ -51,9 +51,14 @@ struct Tok {
 bool identStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$'; }
 bool identPart(char c) { return identStart(c) || (c >= '0' && c <= '9'); }
 
+// Equality of short words without a call to memcmp for every mismatch.
+bool same(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && (a.empty() || (a[0] == b[0] && a == b));
+}
+
 bool oneOf(std::string_view w, std::initializer_list<std::string_view> words) {
   for (std::string_view k : words)
-    if (w == k) return true;
+    if (same(w, k)) return true;
   return false;
 }
 
@@ -141,9 +146,9 @@ class Eraser {
   const Tok& at(size_t i) const { return t_[std::min(i, t_.size() - 1)]; }
   const Tok& cur() const { return at(p_); }
   std::string_view text(const Tok& t) const { return s_.substr(t.s, t.e - t.s); }
-  bool isP(size_t i, std::string_view x) const { return at(i).k == K::Punct && text(at(i)) == x; }
+  bool isP(size_t i, std::string_view x) const { return at(i).k == K::Punct && same(text(at(i)), x); }
   bool isP(std::string_view x) const { return isP(p_, x); }
-  bool isW(size_t i, std::string_view w) const { return at(i).k == K::Ident && text(at(i)) == w; }
+  bool isW(size_t i, std::string_view w) const { return at(i).k == K::Ident && same(text(at(i)), w); }
   bool isW(std::string_view w) const { return isW(p_, w); }
   bool isIdent(size_t i) const { return at(i).k == K::Ident; }
   void expectP(std::string_view x) {
@@ -233,7 +238,9 @@ uint32_t Eraser::skipSpace(uint32_t i, bool& nl) {
       nl = true, i++;
     } else if (c == '/' && i + 1 < n && s_[i + 1] == '/') {
       while (i < n && s_[i] != '\n' && s_[i] != '\r') {
-        if (s_.compare(i, 3, "\xE2\x80\xA8") == 0 || s_.compare(i, 3, "\xE2\x80\xA9") == 0) throw Bail();
+        // U+2028/U+2029 end a line comment for JavaScript, not for tree-sitter.
+        if (s_[i] == '\xE2' && (s_.compare(i, 3, "\xE2\x80\xA8") == 0 || s_.compare(i, 3, "\xE2\x80\xA9") == 0))
+          throw Bail();
         i++;
       }
     } else if (c == '/' && i + 1 < n && s_[i + 1] == '*') {

@@ -173,6 +173,10 @@ TEST(FastErase, ConstructsLeftToTreeSitter) {
       "let t: `a${string}`;",
       "function f(this: Window) {}",
       "#!/usr/bin/env -S deno run\nlet x: number = 1;",
+      // U+2028 and U+2029 end a line comment for V8, not for tree-sitter.
+      "let x: number = 1; // a \xE2\x80\xA8 b\nlet y: number = 2;",
+      "let x: number = 1; // a \xE2\x80\xA9",
+      "let x: number = 1; /* a \xE2\x80\xA8 b */",
   };
   for (const char* c : cases) EXPECT_FALSE(eraseTypesFast(c).has_value()) << "taken: " << c;
 }

@@ -8,10 +8,9 @@ cd "$work"
 pad=$(printf '// padding to make the module worth caching\n%.0s' {1..100})
 printf 'import { x } from "./dep.ts";\nconst y: number = x * 2;\nconsole.log(y);\n%s\n' "$pad" > main.ts
 printf 'export const x: number = 21;\n%s\n' "$pad" > dep.ts
-dbs="remote transpile deps code_cache"
 out=$(run main.ts 2>&1); expect_eq "$out" "42" "first run"
-for db in transpile deps; do [[ -f $TOOLCHAIN_DIR/${db}_v1.db ]] || fail "$db not created"; done
-rows=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from transpiled').fetchone()[0])" "$TOOLCHAIN_DIR/transpile_v1.db")
+[[ -f $TOOLCHAIN_DIR/modules_v1.db ]] || fail "modules_v1.db not created"
+rows=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from transpiled').fetchone()[0])" "$TOOLCHAIN_DIR/modules_v1.db")
 expect_eq "$rows" "2" "both modules' transpiled output stored"
 # Code caches are made on a module's second use (modules/module_loader.cc).
 [[ -f $TOOLCHAIN_DIR/code_cache_v1.db ]] && fail "code caches made on a first use"
@@ -20,9 +19,9 @@ caches=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).exec
 expect_eq "$caches" "2" "both modules' code caches stored"
 
 # Garbage instead of a database.
-head -c 8192 /dev/urandom > "$TOOLCHAIN_DIR/transpile_v1.db"; rm -f "$TOOLCHAIN_DIR"/transpile_v1.db-*
+head -c 8192 /dev/urandom > "$TOOLCHAIN_DIR/modules_v1.db"; rm -f "$TOOLCHAIN_DIR"/modules_v1.db-*
 out=$(run main.ts 2>&1)
-expect_eq "$out" "Warning: the cache database $TOOLCHAIN_DIR/transpile_v1.db is corrupt; set it aside as $TOOLCHAIN_DIR/transpile_v1.db.bad and rebuilding it.
+expect_eq "$out" "Warning: the cache database $TOOLCHAIN_DIR/modules_v1.db is corrupt; set it aside as $TOOLCHAIN_DIR/modules_v1.db.bad and rebuilding it.
 42" "corrupt database"
 out=$(run main.ts 2>&1); expect_eq "$out" "42" "rebuilt database is quiet"
 
@@ -34,10 +33,9 @@ expect_eq "$(printf '%s' "$out" | grep -c Warning)" "1" "one warning"
 expect_eq "${out##*$'\n'}" "42" "truncated database: still runs"
 
 # Another schema version.
-python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('pragma user_version=99'); c.commit()" "$TOOLCHAIN_DIR/deps_v1.db"
-# (a run writes dependency analyses but reads them only to analyse a graph: `cache`)
+python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('pragma user_version=99'); c.commit()" "$TOOLCHAIN_DIR/modules_v1.db"
 out=$("$bin" cache --no-daemon main.ts 2>&1)
-expect_contains "$out" "deps_v1.db has schema version 99, not 1; set it aside" "other schema"
+expect_contains "$out" "modules_v1.db has schema version 99, not 1; set it aside" "other schema"
 out=$(run main.ts 2>&1); expect_eq "$out" "42" "other schema: still runs"
 out=$(run main.ts 2>&1); expect_eq "$out" "42" "after rebuild"
 
@@ -67,7 +65,7 @@ for i in $(seq 0 19); do printf 'export const v%d: number = %d;\n' "$i" "$i" > "
 { for i in $(seq 0 19); do echo "import { v$i } from \"./m$i.ts\";"; done
   echo "console.log($(seq -s ' + ' -f 'v%g' 0 19));"; echo 'throw new Error("late");'; } > throws.ts
 out=$(run throws.ts 2>&1); expect_contains "$out" "Error: late" "a program that throws after loading"
-rows=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from transpiled').fetchone()[0])" "$TOOLCHAIN_DIR/transpile_v1.db")
+rows=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from transpiled').fetchone()[0])" "$TOOLCHAIN_DIR/modules_v1.db")
 expect_eq "$rows" "20" "its imports' transpiled output stored"
 # Imports compiled ahead on the workers report V8's syntax errors as the loader's own compile does.
 printf 'export const y = {;\n' > bad.js
