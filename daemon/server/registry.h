@@ -114,7 +114,7 @@ class MethodRegistry {
   using Handler = std::function<void(std::shared_ptr<Call>)>;
   // Runs on a thread of its own; returns the result or throws jsonrpc::RpcError
   // (any other exception answers -32603). While it runs it counts in
-  // daemon/status as a program in flight (isolatesAlive); when it ends, in
+  // daemon/status as a program in flight (isolatesAlive); once answered, in
   // requestsServed.
   using BlockingHandler = std::function<json::value(Call&)>;
   // Runs on the server's thread; must not block.

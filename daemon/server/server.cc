@@ -401,7 +401,10 @@ void Server::dispatch_request(Connection& conn, jsonrpc::Request request, std::v
          fds.empty() ? "" : fmt::format(" with {} fds", fds.size()));
   auto call = std::make_shared<Call>(conn.id, request.id, request.method, std::move(request.params),
                                      std::move(fds), token, sink_);
-  if (method->kind == MethodRegistry::Method::Kind::kBlocking) return run_blocking(method->blocking, std::move(call));
+  if (method->kind == MethodRegistry::Method::Kind::kBlocking) {
+    unanswered_blocking_.emplace(conn.id, key);
+    return run_blocking(method->blocking, std::move(call));
+  }
   try {
     method->handler(call);
   } catch (const jsonrpc::RpcError& e) {
@@ -445,11 +448,14 @@ void Server::on_worker_done(std::uint64_t worker) {
   if (it == workers_.end()) return;
   if (it->second.joinable()) it->second.join();
   workers_.erase(it);
-  ++requests_served_;
   maybe_finish();
 }
 
 void Server::deliver(std::uint64_t conn_id, const std::string& key, json::object message) {
+  // Counted when answered, not when its thread ends: a run answers as soon as
+  // the exit code is known and tears its isolate down after, so a client that
+  // asks for daemon/status right away already sees it served.
+  if (unanswered_blocking_.erase({conn_id, key})) ++requests_served_;
   auto it = connections_.find(conn_id);
   if (it == connections_.end()) return;  // the client went away: nobody to tell
   Connection& conn = *it->second;

@@ -16,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 
@@ -111,6 +112,9 @@ class Server {
   std::map<std::uint64_t, std::thread> workers_;
   std::uint64_t next_worker_id_ = 1;
   std::uint64_t requests_served_ = 0;
+  // Blocking calls not yet answered, by connection and id key: each counts in
+  // requestsServed once answered, even if its client has gone.
+  std::set<std::pair<std::uint64_t, std::string>> unanswered_blocking_;
   bool shutting_down_ = false;
   bool finished_ = false;
 };
