@@ -106,7 +106,7 @@ v8::Local<v8::String> request_str(v8::Isolate* isolate, std::string_view text) {
 }  // namespace
 
 // One client connection: reads and parses requests, writes responses in order.
-class Connection : public std::enable_shared_from_this<Connection> {
+class Connection : public IoTarget, public std::enable_shared_from_this<Connection> {
  public:
   Connection(Server& server, std::unique_ptr<Stream> stream)
       : server_(server), stream_(std::move(stream)) {}
@@ -127,17 +127,25 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // joins the same writev.
   void send(std::string head, const uint8_t* chunk, size_t size, std::string_view tail,
             std::function<void(bool ok)> done, SharedBytes keep = {}, bool more_soon = false) {
-    if (closed_) {
-      if (done) post([done] { done(false); });
-      return;
-    }
-    buffered_ += head.size() + size + tail.size();
-    writes_.push_back(Write{std::move(head), chunk, size, tail, std::move(done), std::move(keep)});
+    if (!queue(std::move(head), chunk, size, tail, std::move(done), std::move(keep))) return;
     if (more_soon) defer_flush_ = true;
     if (!writing_ && !flush_posted_) {
       flush_posted_ = true;
       post_flush();
     }
+  }
+
+  // As send(), for a caller that calls flush_now() itself: nothing is posted.
+  // False if the connection is closed (`done` hears so).
+  bool queue(std::string head, const uint8_t* chunk, size_t size, std::string_view tail,
+             std::function<void(bool ok)> done, SharedBytes keep = {}) {
+    if (closed_) {
+      if (done) post([done] { done(false); });
+      return false;
+    }
+    buffered_ += head.size() + size + tail.size();
+    writes_.push_back(Write{std::move(head), chunk, size, tail, std::move(done), std::move(keep)});
+    return true;
   }
 
   // Writes what is queued now rather than at the end of the loop turn (a
@@ -292,26 +300,34 @@ class Connection : public std::enable_shared_from_this<Connection> {
       if (w.size) gather_.push_back(asio::buffer(w.chunk, w.size));
       if (!w.tail.empty()) gather_.push_back(asio::buffer(w.tail.data(), w.tail.size()));
     }
-    stream_->async_write(gather_, [self = shared_from_this()](boost::system::error_code ec, size_t) {
-      self->writing_ = false;
-      auto done = std::move(self->in_flight_);
-      self->in_flight_.clear();
-      for (auto& w : done) self->buffered_ -= w.head.size() + w.size + w.tail.size();
-      if (ec) {
-        auto rest = std::move(self->writes_);
-        self->writes_.clear();
-        self->close();
-        for (auto& w : done) if (w.done) w.done(false);
-        for (auto& w : rest) if (w.done) w.done(false);
-        return;
-      }
-      // The next batch starts before the callbacks, which may run JavaScript that sends more.
-      if (!self->writes_.empty()) self->write_batch();
-      else if (self->close_after_writes_) self->close();
-      for (auto& w : done) if (w.done) w.done(true);
-    });
+    stream_->write_for(gather_, shared_from_this());
   }
 
+ public:
+  void write_done(boost::system::error_code ec, size_t) override {
+    writing_ = false;
+    // The written batch moves to a vector kept between batches (its capacity,
+    // that is); only this handler uses it, and it never runs inside itself.
+    done_writes_.swap(in_flight_);
+    in_flight_.clear();
+    for (auto& w : done_writes_) buffered_ -= w.head.size() + w.size + w.tail.size();
+    if (ec) {
+      auto rest = std::move(writes_);
+      writes_.clear();
+      close();
+      for (auto& w : done_writes_) if (w.done) w.done(false);
+      done_writes_.clear();
+      for (auto& w : rest) if (w.done) w.done(false);
+      return;
+    }
+    // The next batch starts before the callbacks, which may run JavaScript that sends more.
+    if (!writes_.empty()) write_batch();
+    else if (close_after_writes_) close();
+    for (auto& w : done_writes_) if (w.done) w.done(true);
+    done_writes_.clear();
+  }
+
+ private:
   // The request head must be complete by then (slow clients, idle keep-alive).
   void arm_header_timer() {
     deadline_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(server_.header_timeout_ms);
@@ -341,34 +357,37 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (reading_ || !wants_input()) return;
     reading_ = true;
     if (!buffer_) buffer_ = std::make_unique<char[]>(kReadSize);
-    stream_->async_read_some(asio::buffer(buffer_.get(), kReadSize),
-                            [self = shared_from_this()](boost::system::error_code ec, size_t n) {
-                              self->reading_ = false;
-                              if (self->closed_) return;
-                              if (self->upgrade_) {
-                                if (!ec) self->in_.append(self->buffer_.get(), n);
-                                self->maybe_hand_off();
-                                return;
-                              }
-                              if (ec) {
-                                // The client is gone (or half-closed with no request in progress).
-                                if (self->exchange_ && !self->exchange_->finished) {
-                                  if (ec == asio::error::eof && self->exchange_->body_complete) {
-                                    self->peer_gone();
-                                    if (self->idle_writes()) self->close();
-                                    else self->close_after_writes_ = true;
-                                    return;
-                                  }
-                                }
-                                self->close();
-                                return;
-                              }
-                              self->in_.append(self->buffer_.get(), n);
-                              self->process();
-                              self->read_more();
-                            });
+    stream_->read_for(asio::buffer(buffer_.get(), kReadSize), shared_from_this());
   }
 
+ public:
+  void read_done(boost::system::error_code ec, size_t n) override {
+    reading_ = false;
+    if (closed_) return;
+    if (upgrade_) {
+      if (!ec) in_.append(buffer_.get(), n);
+      maybe_hand_off();
+      return;
+    }
+    if (ec) {
+      // The client is gone (or half-closed with no request in progress).
+      if (exchange_ && !exchange_->finished) {
+        if (ec == asio::error::eof && exchange_->body_complete) {
+          peer_gone();
+          if (idle_writes()) close();
+          else close_after_writes_ = true;
+          return;
+        }
+      }
+      close();
+      return;
+    }
+    in_.append(buffer_.get(), n);
+    process();
+    read_more();
+  }
+
+ private:
   // Runs the parser over the input while the current exchange can take more.
   void process() {
     while (!closed_ && !close_after_writes_) {
@@ -462,6 +481,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::shared_ptr<Exchange> exchange_;
   std::vector<Write> writes_;       // queued, not yet written
   std::vector<Write> in_flight_;    // being written
+  std::vector<Write> done_writes_;  // written, their callbacks being called
   std::vector<asio::const_buffer> gather_;
   size_t buffered_ = 0;
   bool flush_posted_ = false;
@@ -625,15 +645,18 @@ v8::Local<v8::String> Server::known_str(v8::Isolate* isolate, std::string_view t
 }
 
 void Server::dispatch_ready() {
-  auto ready = std::move(ready_);
+  // The batch, the values for JavaScript and the connections to flush live in
+  // vectors kept between batches (their capacity, that is): this never runs inside itself.
+  auto& ready = scratch_ready_;
+  ready.swap(ready_);
   ready_.clear();
   v8::Isolate* isolate = rt.isolate();
   v8::HandleScope scope(isolate);
   auto context = rt.context();
   v8::Context::Scope context_scope(context);
   // [id, method, url, headerList, hasBody, sortedHeaderList] for each request.
-  std::vector<v8::Local<v8::Value>> batch;
-  batch.reserve(ready.size() * 6);
+  auto& batch = scratch_batch_;
+  batch.clear();
   // Scratch space kept between requests (its capacity, that is).
   auto& list = scratch_list_;
   auto& order = scratch_order_;
@@ -705,6 +728,7 @@ void Server::dispatch_ready() {
     for (auto& exchange : ready) {
       if (auto conn = exchange->conn) conn->release_reads();
     }
+    ready.clear();
     return;
   }
   v8::Local<v8::Value> argv[] = {v8::Array::New(isolate, batch.data(), batch.size())};
@@ -713,14 +737,17 @@ void Server::dispatch_ready() {
   rt.call_from_loop(dispatch_.Get(isolate), 1, argv);
   if (alive.expired()) return;
   in_dispatch_ = false;
-  auto to_flush = std::move(to_flush_);
-  to_flush_.clear();
+  auto& to_flush = scratch_flush_;
+  to_flush.swap(to_flush_);
   for (auto& conn : to_flush) conn->flush_now();
   // Reads start after all the writes: by then a client may have answered.
   for (auto& exchange : ready) {
     if (auto conn = exchange->conn) conn->release_reads();
   }
   for (auto& conn : to_flush) conn->release_reads();
+  to_flush.clear();
+  ready.clear();
+  batch.clear();
 }
 
 void Server::notify_js(int kind, uint32_t id) {
@@ -850,7 +877,8 @@ void Server::respond(uint32_t id, int status, std::span<const std::string_view> 
     out.append(reinterpret_cast<const char*>(body), body_size);
   }
   // (Captures that fit std::function's own storage: no allocation per response.)
-  conn.send(std::move(out), nullptr, 0, {}, [this, id = exchange->id](bool) {
+  // Flushed below, so no flush is posted.
+  conn.queue(std::move(out), nullptr, 0, {}, [this, id = exchange->id](bool) {
     if (auto it = exchanges_.find(id); it != exchanges_.end()) end_exchange(*it->second);
   });
   // Answered from dispatch_ready(): written when the batch's JavaScript is

@@ -136,7 +136,9 @@ class Server : public Resource {
   };
   static constexpr size_t kKnownStrings = 128, kKnownLength = 40;
   std::unordered_map<std::string, v8::Global<v8::String>, TextHash, std::equal_to<>> known_;
-  std::vector<v8::Local<v8::Value>> scratch_list_, scratch_sorted_;  // dispatch_ready()'s, reused
+  std::vector<v8::Local<v8::Value>> scratch_list_, scratch_sorted_, scratch_batch_;  // dispatch_ready()'s, reused
+  std::vector<std::shared_ptr<Exchange>> scratch_ready_;
+  std::vector<std::shared_ptr<Connection>> scratch_flush_;
   std::vector<size_t> scratch_order_;
   std::string scratch_url_;
   bool in_dispatch_ = false;                       // dispatch_ready() is running JavaScript

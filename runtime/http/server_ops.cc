@@ -124,8 +124,8 @@ void read_header_list(v8::Isolate* isolate, v8::Local<v8::Value> value, HeaderLi
   auto array = value.As<v8::Array>();
   auto context = isolate->GetCurrentContext();
   uint32_t length = array->Length();
-  std::vector<size_t> ends;
-  ends.reserve(length);
+  thread_local std::vector<size_t> ends;  // kept between calls (its capacity)
+  ends.clear();
   for (uint32_t i = 0; i < length; ++i) {
     v8::Local<v8::Value> item;
     if (!array->Get(context, i).ToLocal(&item) || !item->IsString()) {
@@ -152,7 +152,12 @@ void op_http_respond(const v8::FunctionCallbackInfo<v8::Value>& info) {
     auto rid = bridge::FromV8<uint32_t>::get(isolate, info[0]);
     auto id = bridge::FromV8<uint32_t>::get(isolate, info[1]);
     auto status = bridge::FromV8<uint32_t>::get(isolate, info[2]);
-    HeaderList headers;
+    // Scratch kept between responses (its capacity): respond() copies what it keeps.
+    thread_local HeaderList headers;
+    thread_local std::string text;
+    headers.bytes.clear();
+    headers.fields.clear();
+    text.clear();
     read_header_list(isolate, info[3], headers);
     auto body = info[4];
     auto mode_number = bridge::FromV8<uint32_t>::get(isolate, info[5]);
@@ -163,7 +168,6 @@ void op_http_respond(const v8::FunctionCallbackInfo<v8::Value>& info) {
     auto server = rt.resources.get<Server>(rid);
     const uint8_t* bytes = nullptr;
     size_t size = 0;
-    std::string text;
     if (!streamed && body->IsArrayBufferView()) {
       auto view = body.As<v8::ArrayBufferView>();
       bytes = static_cast<const uint8_t*>(view->Buffer()->Data()) + view->ByteOffset();
