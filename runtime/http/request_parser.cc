@@ -6,8 +6,8 @@
 namespace toolchain::http {
 namespace {
 
-// RFC 9110 §5.6.2 tchar.
-bool is_tchar(unsigned char c) {
+// RFC 9110 §5.6.2 tchar, as a table (the parser asks for every byte of every field name).
+constexpr bool tchar_of(unsigned char c) {
   if (c >= '0' && c <= '9') return true;
   if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') return true;
   switch (c) {
@@ -18,6 +18,16 @@ bool is_tchar(unsigned char c) {
       return false;
   }
 }
+
+struct TcharTable {
+  bool is[256];
+  constexpr TcharTable() : is() {
+    for (int c = 0; c < 256; ++c) is[c] = tchar_of(static_cast<unsigned char>(c));
+  }
+};
+constexpr TcharTable kTchar;
+
+bool is_tchar(unsigned char c) { return kTchar.is[c]; }
 
 bool is_token(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return is_tchar(c); });
@@ -98,7 +108,15 @@ void RequestParser::reset() {
   buffer_.clear();
   scanned_ = 0;
   request_line_end_ = 0;
-  head_ = {};
+  // Cleared in place: the strings and the field list keep their capacity for the next head.
+  head_.method.clear();
+  head_.target.clear();
+  head_.version_minor = 1;
+  head_.headers.clear();
+  head_.body = BodyKind::None;
+  head_.content_length = 0;
+  head_.keep_alive = true;
+  head_.expect_continue = false;
   remaining_ = 0;
 }
 
@@ -250,8 +268,8 @@ bool RequestParser::parse_request_line(std::string_view line) {
     fail(505, "unsupported HTTP version", 0);
     return false;
   }
-  head_.method = std::string(method);
-  head_.target = std::string(target);
+  head_.method.assign(method);
+  head_.target.assign(target);
   head_.version_minor = version[7] - '0';
   return true;
 }
@@ -262,17 +280,29 @@ bool RequestParser::parse_field(std::string_view line, std::vector<std::pair<std
     return false;
   }
   size_t colon = line.find(':');
-  if (colon == std::string_view::npos || !is_token(line.substr(0, colon))) {
-    // Includes whitespace between the name and the colon (RFC 9112 §5.1).
+  if (colon == std::string_view::npos || colon == 0) {
     fail(400, "malformed header field", 0);
     return false;
   }
-  auto value = trim_ows(line.substr(colon + 1));
-  if (!std::all_of(value.begin(), value.end(), [](unsigned char c) { return is_field_char(c); })) {
-    fail(400, "control character in a header value", 0);
-    return false;
+  // The name is checked (a token; whitespace before the colon is not, RFC
+  // 9112 §5.1) and lower-cased in one pass.
+  std::string name(colon, '\0');
+  for (size_t i = 0; i < colon; ++i) {
+    auto c = static_cast<unsigned char>(line[i]);
+    if (!is_tchar(c)) {
+      fail(400, "malformed header field", 0);
+      return false;
+    }
+    name[i] = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
   }
-  into.emplace_back(lower(line.substr(0, colon)), std::string(value));
+  auto value = trim_ows(line.substr(colon + 1));
+  for (unsigned char c : value) {
+    if (!is_field_char(c)) {
+      fail(400, "control character in a header value", 0);
+      return false;
+    }
+  }
+  into.emplace_back(std::move(name), std::string(value));
   return true;
 }
 
@@ -284,6 +314,11 @@ bool RequestParser::frame_body() {
   bool has_te = false;
   bool close = false, keep_alive = false;
   for (auto& [name, value] : head_.headers) {
+    // (Most fields are none of these: their length says so without a compare.)
+    switch (name.size()) {
+      case 4: case 6: case 10: case 14: case 17: break;
+      default: continue;
+    }
     if (name == "content-length") {
       ++content_lengths;
       content_length = value;

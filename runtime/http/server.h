@@ -121,6 +121,10 @@ class Server : public Resource {
   // ones (of at most kKnownLength bytes) are made once and kept, as requests
   // nearly always repeat the same few.
   v8::Local<v8::String> known_str(v8::Isolate* isolate, std::string_view text);
+  // The request's `index`th field name as a V8 string: clients send the same
+  // fields in the same order, so the name last seen at that position is
+  // compared first, before known_str()'s hash lookup.
+  v8::Local<v8::String> field_name_str(v8::Isolate* isolate, size_t index, std::string_view name);
 
   std::unique_ptr<Listener> listener_;
   asio::steady_timer sweep_;
@@ -136,6 +140,12 @@ class Server : public Resource {
   };
   static constexpr size_t kKnownStrings = 128, kKnownLength = 40;
   std::unordered_map<std::string, v8::Global<v8::String>, TextHash, std::equal_to<>> known_;
+  struct NameAtPosition {
+    std::string name;
+    v8::Global<v8::String> str;
+  };
+  static constexpr size_t kNamesByPosition = 32;
+  NameAtPosition names_by_position_[kNamesByPosition];
   std::vector<v8::Local<v8::Value>> scratch_list_, scratch_sorted_, scratch_batch_;  // dispatch_ready()'s, reused
   std::vector<std::shared_ptr<Exchange>> scratch_ready_;
   std::vector<std::shared_ptr<Connection>> scratch_flush_;
