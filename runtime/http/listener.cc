@@ -1,7 +1,11 @@
 #include "http/listener.h"
 
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 
 #include <boost/asio/bind_allocator.hpp>
 #include <boost/asio/local/stream_protocol.hpp>
@@ -75,6 +79,32 @@ class SocketStream : public Stream {
     // One buffer goes out with send(2) rather than sendmsg(2) (no msghdr, no iovec to import).
     if (buffers.size() == 1) asio::async_write(socket_, buffers[0], std::move(done));
     else asio::async_write(socket_, buffers, std::move(done));
+  }
+  size_t write_now(const std::vector<asio::const_buffer>& buffers, boost::system::error_code& ec) override {
+    ec = {};
+    if (!socket_.is_open() || buffers.empty()) return 0;
+    constexpr int kFlags = MSG_DONTWAIT | MSG_NOSIGNAL;
+    ssize_t n;
+    if (buffers.size() == 1) {
+      n = ::send(socket_.native_handle(), buffers[0].data(), buffers[0].size(), kFlags);
+    } else {
+      constexpr size_t kMaxIov = 64;
+      iovec iov[kMaxIov];
+      size_t count = std::min(buffers.size(), kMaxIov);
+      for (size_t i = 0; i < count; ++i) {
+        iov[i].iov_base = const_cast<void*>(buffers[i].data());
+        iov[i].iov_len = buffers[i].size();
+      }
+      msghdr message{};
+      message.msg_iov = iov;
+      message.msg_iovlen = count;
+      n = ::sendmsg(socket_.native_handle(), &message, kFlags);
+    }
+    if (n >= 0) return static_cast<size_t>(n);
+    if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+      ec = boost::system::error_code(errno, boost::system::system_category());
+    }
+    return 0;
   }
   void close() override {
     boost::system::error_code ec;

@@ -154,6 +154,12 @@ class Connection : public IoTarget, public std::enable_shared_from_this<Connecti
     if (!writing_) write_batch();
   }
 
+  // As flush_now(), trying the socket at once (dispatch_ready(): the batch's
+  // responses, after its JavaScript).
+  void flush_direct() {
+    if (!writing_) write_batch(true);
+  }
+
   // Reading waits for release_reads() (see wants_input()).
   void hold_reads() { hold_reads_ = true; }
   void release_reads() {
@@ -289,17 +295,35 @@ class Connection : public IoTarget, public std::enable_shared_from_this<Connecti
     asio::post(server_.rt.loop(), std::move(fn));
   }
 
-  void write_batch() {
+  // `now`: the batch is first written straight to the socket, which nearly
+  // always takes it whole (then it is done here, without an Asio operation
+  // and its trip through the loop); the rest, if any, is written as usual.
+  void write_batch(bool now = false) {
     if (writing_ || closed_ || writes_.empty()) return;
     writing_ = true;
     in_flight_.clear();
     for (auto& w : writes_) in_flight_.push_back(std::move(w));
     writes_.clear();
     gather_.clear();
+    size_t total = 0;
     for (auto& w : in_flight_) {
       if (!w.head.empty()) gather_.push_back(asio::buffer(w.head));
       if (w.size) gather_.push_back(asio::buffer(w.chunk, w.size));
       if (!w.tail.empty()) gather_.push_back(asio::buffer(w.tail.data(), w.tail.size()));
+      total += w.head.size() + w.size + w.tail.size();
+    }
+    if (now) {
+      boost::system::error_code ec;
+      size_t n = stream_->write_now(gather_, ec);
+      if (ec || n == total) {
+        write_done(ec, n);
+        return;
+      }
+      // What the socket did not take yet.
+      size_t skip = 0;
+      while (n > 0 && n >= gather_[skip].size()) n -= gather_[skip++].size();
+      gather_.erase(gather_.begin(), gather_.begin() + static_cast<std::ptrdiff_t>(skip));
+      if (n > 0) gather_[0] += n;
     }
     stream_->write_for(gather_, shared_from_this());
   }
@@ -774,7 +798,7 @@ void Server::dispatch_ready() {
   in_dispatch_ = false;
   auto& to_flush = scratch_flush_;
   to_flush.swap(to_flush_);
-  for (auto& conn : to_flush) conn->flush_now();
+  for (auto& conn : to_flush) conn->flush_direct();
   // Reads start after all the writes: by then a client may have answered.
   for (auto& exchange : ready) {
     if (auto conn = exchange->conn) conn->release_reads();
