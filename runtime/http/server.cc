@@ -863,25 +863,40 @@ void Server::respond(uint32_t id, int status, std::span<const std::string_view> 
   std::string out;
   out.reserve(256 + (follows || no_body ? 0 : body_size));
   // The status line echoes an HTTP/1.0 client's version, as hyper does.
-  out += head.version_minor == 0 ? "HTTP/1.0 " : "HTTP/1.1 ";
+  using namespace std::string_view_literals;
+  out += head.version_minor == 0 ? "HTTP/1.0 "sv : "HTTP/1.1 "sv;
   append_number(out, status);
   out += ' ';
   out += status_text(status);
-  out += "\r\n";
+  out += "\r\n"sv;
   bool has_length = false, has_date = false;
   for (size_t i = 0; i + 1 < fields.size(); i += 2) {
     const auto& name = fields[i];
     // Framing is ours: a handler's transfer-encoding or connection is not sent.
-    if (name == "transfer-encoding" || name == "connection" || name == "keep-alive") continue;
-    if (name == "content-length") {
-      if (!streamed) continue;
-      has_length = true;
+    // (By length first: most names are none of these.)
+    switch (name.size()) {
+      case 4:
+        if (name == "date"sv) has_date = true;
+        break;
+      case 10:
+        if (name == "connection"sv || name == "keep-alive"sv) continue;
+        break;
+      case 14:
+        if (name == "content-length"sv) {
+          if (!streamed) continue;
+          has_length = true;
+        }
+        break;
+      case 17:
+        if (name == "transfer-encoding"sv) continue;
+        break;
+      default:
+        break;
     }
-    if (name == "date") has_date = true;
     out += name;
-    out += ": ";
+    out += ": "sv;
     out += fields[i + 1];
-    out += "\r\n";
+    out += "\r\n"sv;
   }
   if (as_stream) {
     if (!has_length && status != 204 && status != 304 && status >= 200) {
@@ -893,18 +908,18 @@ void Server::respond(uint32_t id, int status, std::span<const std::string_view> 
       }
     }
   } else if (status != 204 && status != 304 && status >= 200) {
-    out += "content-length: ";
+    out += "content-length: "sv;
     append_number(out, body_size);
-    out += "\r\n";
+    out += "\r\n"sv;
   }
   if (!has_date) {
-    out += "date: ";
+    out += "date: "sv;
     out += http_date();
-    out += "\r\n";
+    out += "\r\n"sv;
   }
-  if (!keep_alive && head.version_minor >= 1) out += "connection: close\r\n";
-  if (keep_alive && head.version_minor == 0) out += "connection: keep-alive\r\n";
-  out += "\r\n";
+  if (!keep_alive && head.version_minor >= 1) out += "connection: close\r\n"sv;
+  if (keep_alive && head.version_minor == 0) out += "connection: keep-alive\r\n"sv;
+  out += "\r\n"sv;
   if (!keep_alive) exchange->head.keep_alive = false;
   if (follows) {
     if (coding != Coding::None && !no_body) exchange->encoder = Encoder::make(coding, false);
