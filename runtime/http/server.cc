@@ -695,6 +695,25 @@ v8::Local<v8::String> Server::field_name_str(v8::Isolate* isolate, size_t index,
   return known_str(isolate, name);
 }
 
+v8::Local<v8::String> Server::field_value_str(v8::Isolate* isolate, size_t index, std::string_view value) {
+  if (index >= kNamesByPosition || value.size() > kRepeatedLength) return request_str(isolate, value);
+  auto& slot = names_by_position_[index];
+  if (slot.value == value && !slot.value_str.IsEmpty()) return slot.value_str.Get(isolate);
+  auto str = request_str(isolate, value);
+  slot.value.assign(value);
+  slot.value_str.Reset(isolate, str);
+  return str;
+}
+
+v8::Local<v8::String> Server::url_str(v8::Isolate* isolate, std::string_view url) {
+  if (url.size() > kRepeatedLength) return request_str(isolate, url);
+  if (last_url_ == url && !last_url_str_.IsEmpty()) return last_url_str_.Get(isolate);
+  auto str = request_str(isolate, url);
+  last_url_.assign(url);
+  last_url_str_.Reset(isolate, str);
+  return str;
+}
+
 void Server::dispatch_ready() {
   // The batch, the values for JavaScript and the connections to flush live in
   // vectors kept between batches (their capacity, that is): this never runs inside itself.
@@ -723,7 +742,7 @@ void Server::dispatch_ready() {
       const auto& [name, value] = head.headers[i];
       if (name.size() == 4 && name == "host") host = value;
       list.push_back(field_name_str(isolate, i, name));
-      list.push_back(request_str(isolate, value));
+      list.push_back(field_value_str(isolate, i, value));
     }
     auto headers = v8::Array::New(isolate, list.data(), list.size());
     // Fetch's "sort and combine" of the same strings, so `[...req.headers]` starts
@@ -778,7 +797,7 @@ void Server::dispatch_ready() {
     }
     batch.push_back(v8::Integer::NewFromUnsigned(isolate, exchange->id));
     batch.push_back(known_str(isolate, head.method));
-    batch.push_back(request_str(isolate, url));
+    batch.push_back(url_str(isolate, url));
     batch.push_back(headers);
     batch.push_back(v8::Boolean::New(isolate, head.body != BodyKind::None));
     batch.push_back(sorted_headers);

@@ -101,6 +101,22 @@ class Server : public Resource {
   // once it is written the exchange ends and `hand_off` gets the socket.
   void upgrade(uint32_t id, const std::vector<std::string>& headers, HandOff hand_off);
 
+  // Response header strings JavaScript passes again and again (a Response's
+  // default content-type, the names a handler sets): their bytes, looked up by
+  // the string's identity (a few, replaced in turn).
+  const std::string* field_bytes(v8::Local<v8::String> str) const {
+    for (const auto& entry : field_bytes_) {
+      if (!entry.str.IsEmpty() && str == entry.str) return &entry.bytes;
+    }
+    return nullptr;
+  }
+  void remember_field_bytes(v8::Isolate* isolate, v8::Local<v8::String> str, std::string_view bytes) {
+    if (bytes.size() > kKnownLength * 2) return;
+    auto& entry = field_bytes_[next_field_bytes_++ % kFieldBytes];
+    entry.str.Reset(isolate, str);
+    entry.bytes.assign(bytes);
+  }
+
   // Used by connections.
   Runtime& rt;
   bool shutting_down() const { return shutting_down_; }
@@ -125,6 +141,11 @@ class Server : public Resource {
   // fields in the same order, so the name last seen at that position is
   // compared first, before known_str()'s hash lookup.
   v8::Local<v8::String> field_name_str(v8::Isolate* isolate, size_t index, std::string_view name);
+  // Likewise the values (a client's user-agent, accept, host… repeat request
+  // after request) and the URL: the string made last time, if the bytes are
+  // the same (strings are immutable, so sharing one is safe).
+  v8::Local<v8::String> field_value_str(v8::Isolate* isolate, size_t index, std::string_view value);
+  v8::Local<v8::String> url_str(v8::Isolate* isolate, std::string_view url);
 
   std::unique_ptr<Listener> listener_;
   asio::steady_timer sweep_;
@@ -143,8 +164,19 @@ class Server : public Resource {
   struct NameAtPosition {
     std::string name;
     v8::Global<v8::String> str;
+    std::string value;
+    v8::Global<v8::String> value_str;
   };
-  static constexpr size_t kNamesByPosition = 32;
+  static constexpr size_t kNamesByPosition = 32, kRepeatedLength = 256;
+  struct FieldBytes {
+    v8::Global<v8::String> str;
+    std::string bytes;
+  };
+  static constexpr size_t kFieldBytes = 16;
+  FieldBytes field_bytes_[kFieldBytes];
+  size_t next_field_bytes_ = 0;
+  std::string last_url_;
+  v8::Global<v8::String> last_url_str_;
   NameAtPosition names_by_position_[kNamesByPosition];
   std::vector<v8::Local<v8::Value>> scratch_list_, scratch_sorted_, scratch_batch_;  // dispatch_ready()'s, reused
   std::vector<std::shared_ptr<Exchange>> scratch_ready_;

@@ -119,7 +119,7 @@ void append_utf8(v8::Isolate* isolate, v8::Local<v8::String> str, std::string& o
                  v8::String::REPLACE_INVALID_UTF8 | v8::String::NO_NULL_TERMINATION);
 }
 
-void read_header_list(v8::Isolate* isolate, v8::Local<v8::Value> value, HeaderList& list) {
+void read_header_list(v8::Isolate* isolate, v8::Local<v8::Value> value, HeaderList& list, Server& server) {
   if (!value->IsArray()) throw bridge::type_error("expected an array of strings");
   auto array = value.As<v8::Array>();
   auto context = isolate->GetCurrentContext();
@@ -131,7 +131,14 @@ void read_header_list(v8::Isolate* isolate, v8::Local<v8::Value> value, HeaderLi
     if (!array->Get(context, i).ToLocal(&item) || !item->IsString()) {
       throw bridge::type_error("expected an array of strings");
     }
-    append_utf8(isolate, item.As<v8::String>(), list.bytes);
+    auto str = item.As<v8::String>();
+    if (const std::string* known = server.field_bytes(str)) {
+      list.bytes += *known;
+    } else {
+      size_t at = list.bytes.size();
+      append_utf8(isolate, str, list.bytes);
+      server.remember_field_bytes(isolate, str, std::string_view(list.bytes).substr(at));
+    }
     ends.push_back(list.bytes.size());
   }
   list.fields.reserve(length);
@@ -158,14 +165,14 @@ void op_http_respond(const v8::FunctionCallbackInfo<v8::Value>& info) {
     headers.bytes.clear();
     headers.fields.clear();
     text.clear();
-    read_header_list(isolate, info[3], headers);
+    Runtime& rt = Runtime::from(isolate);
+    auto server = rt.resources.get<Server>(rid);
+    read_header_list(isolate, info[3], headers, *server);
     auto body = info[4];
     auto mode_number = bridge::FromV8<uint32_t>::get(isolate, info[5]);
     if (mode_number > 2) throw bridge::range_error("bad body mode");
     auto mode = static_cast<http::BodyMode>(mode_number);
     bool streamed = mode == http::BodyMode::Stream;
-    Runtime& rt = Runtime::from(isolate);
-    auto server = rt.resources.get<Server>(rid);
     const uint8_t* bytes = nullptr;
     size_t size = 0;
     if (!streamed && body->IsArrayBufferView()) {
