@@ -119,29 +119,42 @@ void append_utf8(v8::Isolate* isolate, v8::Local<v8::String> str, std::string& o
                  v8::String::REPLACE_INVALID_UTF8 | v8::String::NO_NULL_TERMINATION);
 }
 
-void read_header_list(v8::Isolate* isolate, v8::Local<v8::Value> value, HeaderList& list, Server& server) {
-  if (!value->IsArray()) throw bridge::type_error("expected an array of strings");
-  auto array = value.As<v8::Array>();
-  auto context = isolate->GetCurrentContext();
-  uint32_t length = array->Length();
+// One field string's bytes into `list.bytes`, through the server's cache of repeated ones.
+void append_field(v8::Isolate* isolate, v8::Local<v8::Value> item, HeaderList& list, Server& server,
+                  std::vector<size_t>& ends) {
+  if (!item->IsString()) throw bridge::type_error("expected an array of strings");
+  auto str = item.As<v8::String>();
+  if (const std::string* known = server.field_bytes(str)) {
+    list.bytes += *known;
+  } else {
+    size_t at = list.bytes.size();
+    append_utf8(isolate, str, list.bytes);
+    server.remember_field_bytes(isolate, str, std::string_view(list.bytes).substr(at));
+  }
+  ends.push_back(list.bytes.size());
+}
+
+// The fields from `value` (an array) or, when it is null, from the call's
+// arguments from `first` on (serve.js passes a short list so: no array reads).
+void read_header_list(v8::Isolate* isolate, const v8::FunctionCallbackInfo<v8::Value>& info, int index, int first,
+                      HeaderList& list, Server& server) {
   thread_local std::vector<size_t> ends;  // kept between calls (its capacity)
   ends.clear();
-  for (uint32_t i = 0; i < length; ++i) {
-    v8::Local<v8::Value> item;
-    if (!array->Get(context, i).ToLocal(&item) || !item->IsString()) {
-      throw bridge::type_error("expected an array of strings");
+  auto value = info[index];
+  if (value->IsNull()) {
+    for (int i = first; i < info.Length(); ++i) append_field(isolate, info[i], list, server, ends);
+  } else {
+    if (!value->IsArray()) throw bridge::type_error("expected an array of strings");
+    auto array = value.As<v8::Array>();
+    auto context = isolate->GetCurrentContext();
+    uint32_t length = array->Length();
+    for (uint32_t i = 0; i < length; ++i) {
+      v8::Local<v8::Value> item;
+      if (!array->Get(context, i).ToLocal(&item)) throw bridge::type_error("expected an array of strings");
+      append_field(isolate, item, list, server, ends);
     }
-    auto str = item.As<v8::String>();
-    if (const std::string* known = server.field_bytes(str)) {
-      list.bytes += *known;
-    } else {
-      size_t at = list.bytes.size();
-      append_utf8(isolate, str, list.bytes);
-      server.remember_field_bytes(isolate, str, std::string_view(list.bytes).substr(at));
-    }
-    ends.push_back(list.bytes.size());
   }
-  list.fields.reserve(length);
+  list.fields.reserve(ends.size());
   size_t start = 0;
   for (size_t end : ends) {
     list.fields.emplace_back(list.bytes.data() + start, end - start);
@@ -149,7 +162,8 @@ void read_header_list(v8::Isolate* isolate, v8::Local<v8::Value> value, HeaderLi
   }
 }
 
-// op_http_respond(rid, id, status, headerList, body, mode): the response;
+// op_http_respond(rid, id, status, headerList, body, mode, ...fields): the
+// response; headerList null: the fields are the arguments after `mode`;
 // `body` a Uint8Array or a string (a string as UTF-8) or null; `mode` a
 // BodyMode: 1 (Stream): the body follows through the returned ByteSink's rid
 // (0 otherwise).
@@ -167,7 +181,7 @@ void op_http_respond(const v8::FunctionCallbackInfo<v8::Value>& info) {
     text.clear();
     Runtime& rt = Runtime::from(isolate);
     auto server = rt.resources.get<Server>(rid);
-    read_header_list(isolate, info[3], headers, *server);
+    read_header_list(isolate, info, 3, 6, headers, *server);
     auto body = info[4];
     auto mode_number = bridge::FromV8<uint32_t>::get(isolate, info[5]);
     if (mode_number > 2) throw bridge::range_error("bad body mode");
