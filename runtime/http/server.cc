@@ -681,23 +681,30 @@ v8::Local<v8::String> Server::known_str(v8::Isolate* isolate, std::string_view t
   return str;
 }
 
-v8::Local<v8::String> Server::field_name_str(v8::Isolate* isolate, size_t index, std::string_view name) {
-  if (index < kNamesByPosition) {
-    auto& slot = names_by_position_[index];
-    if (slot.name == name && !slot.str.IsEmpty()) return slot.str.Get(isolate);
-    auto str = known_str(isolate, name);
-    if (name.size() <= kKnownLength) {
-      slot.name.assign(name);
-      slot.str.Reset(isolate, str);
-    }
-    return str;
-  }
-  return known_str(isolate, name);
+Server::FieldSlot& Server::field_slot(std::string_view name) {
+  // A cheap hash (length and two letters) picks the slot: no byte loop.
+  size_t key = name.size() * 31;
+  if (!name.empty()) key += static_cast<unsigned char>(name.front()) * 7 + static_cast<unsigned char>(name.back());
+  return field_slots_[key % kFieldSlots];
 }
 
-v8::Local<v8::String> Server::field_value_str(v8::Isolate* isolate, size_t index, std::string_view value) {
-  if (index >= kNamesByPosition || value.size() > kRepeatedLength) return request_str(isolate, value);
-  auto& slot = names_by_position_[index];
+v8::Local<v8::String> Server::field_name_str(v8::Isolate* isolate, std::string_view name) {
+  auto& slot = field_slot(name);
+  if (slot.name == name && !slot.name_str.IsEmpty()) return slot.name_str.Get(isolate);
+  auto str = known_str(isolate, name);
+  if (name.size() <= kKnownLength) {
+    slot.name.assign(name);
+    slot.name_str.Reset(isolate, str);
+    slot.value.clear();
+    slot.value_str.Reset();
+  }
+  return str;
+}
+
+v8::Local<v8::String> Server::field_value_str(v8::Isolate* isolate, std::string_view name, std::string_view value) {
+  if (value.size() > kRepeatedLength) return request_str(isolate, value);
+  auto& slot = field_slot(name);
+  if (slot.name != name) return request_str(isolate, value);
   if (slot.value == value && !slot.value_str.IsEmpty()) return slot.value_str.Get(isolate);
   auto str = request_str(isolate, value);
   slot.value.assign(value);
@@ -741,8 +748,8 @@ void Server::dispatch_ready() {
     for (size_t i = 0; i < head.headers.size(); ++i) {
       const auto& [name, value] = head.headers[i];
       if (name.size() == 4 && name == "host") host = value;
-      list.push_back(field_name_str(isolate, i, name));
-      list.push_back(field_value_str(isolate, i, value));
+      list.push_back(field_name_str(isolate, name));
+      list.push_back(field_value_str(isolate, name, value));
     }
     auto headers = v8::Array::New(isolate, list.data(), list.size());
     // Fetch's "sort and combine" of the same strings, so `[...req.headers]` starts

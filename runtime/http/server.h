@@ -137,14 +137,15 @@ class Server : public Resource {
   // ones (of at most kKnownLength bytes) are made once and kept, as requests
   // nearly always repeat the same few.
   v8::Local<v8::String> known_str(v8::Isolate* isolate, std::string_view text);
-  // The request's `index`th field name as a V8 string: clients send the same
-  // fields in the same order, so the name last seen at that position is
-  // compared first, before known_str()'s hash lookup.
-  v8::Local<v8::String> field_name_str(v8::Isolate* isolate, size_t index, std::string_view name);
-  // Likewise the values (a client's user-agent, accept, host… repeat request
-  // after request) and the URL: the string made last time, if the bytes are
-  // the same (strings are immutable, so sharing one is safe).
-  v8::Local<v8::String> field_value_str(v8::Isolate* isolate, size_t index, std::string_view value);
+  // A request field's name and value as V8 strings: clients send the same
+  // fields request after request (a user-agent, accept, host…), so each name
+  // has a slot keeping the strings made last time, compared before known_str()'s
+  // hash lookup, and reused if the bytes are the same (strings are immutable,
+  // so sharing one is safe). Likewise the URL.
+  struct FieldSlot;
+  FieldSlot& field_slot(std::string_view name);
+  v8::Local<v8::String> field_name_str(v8::Isolate* isolate, std::string_view name);
+  v8::Local<v8::String> field_value_str(v8::Isolate* isolate, std::string_view name, std::string_view value);
   v8::Local<v8::String> url_str(v8::Isolate* isolate, std::string_view url);
 
   std::unique_ptr<Listener> listener_;
@@ -161,13 +162,14 @@ class Server : public Resource {
   };
   static constexpr size_t kKnownStrings = 128, kKnownLength = 40;
   std::unordered_map<std::string, v8::Global<v8::String>, TextHash, std::equal_to<>> known_;
-  struct NameAtPosition {
+  struct FieldSlot {
     std::string name;
-    v8::Global<v8::String> str;
+    v8::Global<v8::String> name_str;
     std::string value;
     v8::Global<v8::String> value_str;
   };
-  static constexpr size_t kNamesByPosition = 32, kRepeatedLength = 256;
+  static constexpr size_t kFieldSlots = 64, kRepeatedLength = 256;
+  FieldSlot field_slots_[kFieldSlots];
   struct FieldBytes {
     v8::Global<v8::String> str;
     std::string bytes;
@@ -177,7 +179,6 @@ class Server : public Resource {
   size_t next_field_bytes_ = 0;
   std::string last_url_;
   v8::Global<v8::String> last_url_str_;
-  NameAtPosition names_by_position_[kNamesByPosition];
   std::vector<v8::Local<v8::Value>> scratch_list_, scratch_sorted_, scratch_batch_;  // dispatch_ready()'s, reused
   std::vector<std::shared_ptr<Exchange>> scratch_ready_;
   std::vector<std::shared_ptr<Connection>> scratch_flush_;
