@@ -2,9 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 
 namespace toolchain::http {
 namespace {
+
+// field-vchar / SP / HTAB (RFC 9110 §5.5), obs-text allowed.
+bool is_field_char(unsigned char c) { return c == '\t' || (c >= 0x20 && c != 0x7f); }
 
 // RFC 9110 §5.6.2 tchar, as a table (the parser asks for every byte of every field name).
 constexpr bool tchar_of(unsigned char c) {
@@ -21,20 +25,40 @@ constexpr bool tchar_of(unsigned char c) {
 
 struct TcharTable {
   bool is[256];
-  constexpr TcharTable() : is() {
-    for (int c = 0; c < 256; ++c) is[c] = tchar_of(static_cast<unsigned char>(c));
+  char lower[256];  // a field name's byte lower-cased; 0 if it is not a tchar
+  constexpr TcharTable() : is(), lower() {
+    for (int c = 0; c < 256; ++c) {
+      is[c] = tchar_of(static_cast<unsigned char>(c));
+      lower[c] = !is[c] ? '\0' : static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    }
   }
 };
 constexpr TcharTable kTchar;
 
 bool is_tchar(unsigned char c) { return kTchar.is[c]; }
 
+// True if every byte of `s` is a field-vchar, SP or HTAB (obs-text allowed):
+// eight bytes at a time, looking closer only where one is a control character.
+bool all_field_chars(std::string_view s) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t x;
+    std::memcpy(&x, s.data() + i, 8);
+    uint64_t below_space = (x - kOnes * 0x20) & ~x & kHigh;  // a byte < 0x20
+    uint64_t del = x ^ (kOnes * 0x7f);
+    uint64_t is_del = (del - kOnes) & ~del & kHigh;          // a byte == 0x7f
+    if (below_space | is_del) break;
+  }
+  for (; i < s.size(); ++i) {
+    if (!is_field_char(static_cast<unsigned char>(s[i]))) return false;
+  }
+  return true;
+}
+
 bool is_token(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return is_tchar(c); });
 }
-
-// field-vchar / SP / HTAB (RFC 9110 §5.5), obs-text allowed.
-bool is_field_char(unsigned char c) { return c == '\t' || (c >= 0x20 && c != 0x7f); }
 
 bool is_ows(char c) { return c == ' ' || c == '\t'; }
 
@@ -288,19 +312,17 @@ bool RequestParser::parse_field(std::string_view line, std::vector<std::pair<std
   // 9112 §5.1) and lower-cased in one pass.
   std::string name(colon, '\0');
   for (size_t i = 0; i < colon; ++i) {
-    auto c = static_cast<unsigned char>(line[i]);
-    if (!is_tchar(c)) {
+    char c = kTchar.lower[static_cast<unsigned char>(line[i])];
+    if (c == '\0') {
       fail(400, "malformed header field", 0);
       return false;
     }
-    name[i] = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    name[i] = c;
   }
   auto value = trim_ows(line.substr(colon + 1));
-  for (unsigned char c : value) {
-    if (!is_field_char(c)) {
-      fail(400, "control character in a header value", 0);
-      return false;
-    }
+  if (!all_field_chars(value)) {
+    fail(400, "control character in a header value", 0);
+    return false;
   }
   into.emplace_back(std::move(name), std::string(value));
   return true;
