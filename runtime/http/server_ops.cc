@@ -198,7 +198,8 @@ void op_http_respond(const v8::FunctionCallbackInfo<v8::Value>& info) {
       bytes = reinterpret_cast<const uint8_t*>(text.data());
       size = text.size();
     }
-    auto exchange = server->exchange(id);
+    // (Only a streamed body needs the exchange here: its sink keeps it.)
+    std::shared_ptr<http::Exchange> exchange = streamed ? server->exchange(id) : nullptr;
     server->respond(id, static_cast<int>(status), headers.fields, bytes, size, mode);
     uint32_t sink = streamed ? rt.resources.add(std::make_shared<http::ResponseSink>(exchange, rt.loop())) : 0;
     info.GetReturnValue().Set(sink);
