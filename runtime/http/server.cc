@@ -771,7 +771,7 @@ void Server::dispatch_ready() {
       size_t i = order[k];
       const auto& name = head.headers[i].first;
       size_t end = k + 1;
-      if (name != "set-cookie") {
+      if (name.size() != 10 || name != "set-cookie") {
         while (end < order.size() && head.headers[order[end]].first == name) ++end;
       }
       sorted.push_back(list[2 * i]);
@@ -803,7 +803,7 @@ void Server::dispatch_ready() {
       url = head.target;  // absolute-form (RFC 9112 §3.2.2)
     }
     batch.push_back(v8::Integer::NewFromUnsigned(isolate, exchange->id));
-    batch.push_back(known_str(isolate, head.method));
+    batch.push_back(field_name_str(isolate, head.method));  // a method is a token too: same slots
     batch.push_back(url_str(isolate, url));
     batch.push_back(headers);
     batch.push_back(v8::Boolean::New(isolate, head.body != BodyKind::None));
