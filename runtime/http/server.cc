@@ -447,19 +447,20 @@ class Connection : public IoTarget, public std::enable_shared_from_this<Connecti
 
   void start_exchange() {
     std::shared_ptr<Exchange> exchange;
+    std::vector<std::pair<std::string, std::string>> fields;
     if (spare_ && spare_.use_count() == 1) {
       // The last exchange is over and nothing else holds it: it is reused, and
-      // its head (the field list's capacity) goes back to the parser to fill next.
+      // its field list (its capacity) goes back to the parser to fill next.
       exchange = std::move(spare_);
-      RequestHead head = std::move(exchange->head);
+      fields = std::move(exchange->head.headers);
       *exchange = Exchange{};
-      exchange->head = std::move(head);
     } else {
       exchange = std::make_shared<Exchange>();
     }
     spare_.reset();
     exchange->conn = shared_from_this();
-    std::swap(exchange->head, parser_.head());
+    exchange->head = std::move(parser_.head());
+    parser_.head().headers = std::move(fields);  // cleared by the parser before use
     exchange->no_body = exchange->head.method == "HEAD";
     exchange->server = &server_;
     exchange->remote = remote();
