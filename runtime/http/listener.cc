@@ -1,8 +1,13 @@
 #include "http/listener.h"
 
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+
+#include <boost/asio/bind_allocator.hpp>
 #include <boost/asio/local/stream_protocol.hpp>
 #include <boost/asio/write.hpp>
 
@@ -15,6 +20,37 @@ namespace {
 using tcp = asio::ip::tcp;
 using unix_socket = asio::local::stream_protocol;
 
+// Memory for one Asio operation at a time. Asio's own per-thread cache keeps
+// two blocks, and a server has an operation pending on every connection, so
+// without this each read and write of a request would be a malloc and a free.
+struct OpSlot {
+  static constexpr size_t kSize = 2048;  // a write of up to 64 buffers fits
+  alignas(std::max_align_t) unsigned char bytes[kSize];
+  bool used = false;
+};
+
+template <typename T>
+struct SlotAllocator {
+  using value_type = T;
+  OpSlot* slot;
+  explicit SlotAllocator(OpSlot* s) : slot(s) {}
+  template <typename U>
+  SlotAllocator(const SlotAllocator<U>& other) : slot(other.slot) {}
+  T* allocate(size_t n) {
+    if (!slot->used && n * sizeof(T) <= OpSlot::kSize) {
+      slot->used = true;
+      return reinterpret_cast<T*>(slot->bytes);
+    }
+    return std::allocator<T>().allocate(n);
+  }
+  void deallocate(T* p, size_t n) {
+    if (reinterpret_cast<unsigned char*>(p) == slot->bytes) slot->used = false;
+    else std::allocator<T>().deallocate(p, n);
+  }
+  template <typename U>
+  bool operator==(const SlotAllocator<U>& other) const { return slot == other.slot; }
+};
+
 // A plain socket of either kind.
 template <typename Socket>
 class SocketStream : public Stream {
@@ -26,6 +62,49 @@ class SocketStream : public Stream {
   }
   void async_write(const std::vector<asio::const_buffer>& buffers, IoHandler handler) override {
     asio::async_write(socket_, buffers, std::move(handler));
+  }
+  // (The operation's memory is released before its handler runs, so the
+  // handler may start the next one; the target owns this stream, so the slot
+  // outlives the operation.)
+  void read_for(asio::mutable_buffer into, std::shared_ptr<IoTarget> target) override {
+    socket_.async_read_some(into, asio::bind_allocator(SlotAllocator<char>(&read_slot_),
+                                                       [target = std::move(target)](boost::system::error_code ec,
+                                                                                    size_t n) { target->read_done(ec, n); }));
+  }
+  void write_for(const std::vector<asio::const_buffer>& buffers, std::shared_ptr<IoTarget> target) override {
+    auto done = asio::bind_allocator(SlotAllocator<char>(&write_slot_),
+                                     [target = std::move(target)](boost::system::error_code ec, size_t n) {
+                                       target->write_done(ec, n);
+                                     });
+    // One buffer goes out with send(2) rather than sendmsg(2) (no msghdr, no iovec to import).
+    if (buffers.size() == 1) asio::async_write(socket_, buffers[0], std::move(done));
+    else asio::async_write(socket_, buffers, std::move(done));
+  }
+  size_t write_now(const std::vector<asio::const_buffer>& buffers, boost::system::error_code& ec) override {
+    ec = {};
+    if (!socket_.is_open() || buffers.empty()) return 0;
+    constexpr int kFlags = MSG_DONTWAIT | MSG_NOSIGNAL;
+    ssize_t n;
+    if (buffers.size() == 1) {
+      n = ::send(socket_.native_handle(), buffers[0].data(), buffers[0].size(), kFlags);
+    } else {
+      constexpr size_t kMaxIov = 64;
+      iovec iov[kMaxIov];
+      size_t count = std::min(buffers.size(), kMaxIov);
+      for (size_t i = 0; i < count; ++i) {
+        iov[i].iov_base = const_cast<void*>(buffers[i].data());
+        iov[i].iov_len = buffers[i].size();
+      }
+      msghdr message{};
+      message.msg_iov = iov;
+      message.msg_iovlen = count;
+      n = ::sendmsg(socket_.native_handle(), &message, kFlags);
+    }
+    if (n >= 0) return static_cast<size_t>(n);
+    if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+      ec = boost::system::error_code(errno, boost::system::system_category());
+    }
+    return 0;
   }
   void close() override {
     boost::system::error_code ec;
@@ -49,6 +128,7 @@ class SocketStream : public Stream {
 
  private:
   Socket socket_;
+  OpSlot read_slot_, write_slot_;
 };
 
 class TcpListener : public Listener {
@@ -128,6 +208,14 @@ class UnixListener : public Listener {
 };
 
 }  // namespace
+
+void Stream::read_for(asio::mutable_buffer into, std::shared_ptr<IoTarget> target) {
+  async_read_some(into, [target = std::move(target)](boost::system::error_code ec, size_t n) { target->read_done(ec, n); });
+}
+
+void Stream::write_for(const std::vector<asio::const_buffer>& buffers, std::shared_ptr<IoTarget> target) {
+  async_write(buffers, [target = std::move(target)](boost::system::error_code ec, size_t n) { target->write_done(ec, n); });
+}
 
 std::unique_ptr<Listener> listen_tcp(asio::io_context& loop, const tcp::endpoint& endpoint, bool reuse_port,
                                      std::shared_ptr<asio::ssl::context> tls) {

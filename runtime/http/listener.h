@@ -21,11 +21,32 @@ namespace toolchain::http {
 
 namespace asio = boost::asio;
 
+// Who hears of the reads and writes a Stream does for it (the HTTP connection).
+class IoTarget {
+ public:
+  virtual ~IoTarget() = default;
+  virtual void read_done(boost::system::error_code ec, size_t n) = 0;
+  virtual void write_done(boost::system::error_code ec, size_t n) = 0;
+};
+
 // One accepted connection's byte stream. Handlers run on the loop.
 class Stream {
  public:
   using IoHandler = std::function<void(boost::system::error_code, size_t)>;
   virtual ~Stream() = default;
+  // As async_read_some and async_write, telling `target` (kept alive until
+  // then). A plain socket does these without a heap allocation per operation:
+  // one read and one write in flight at most, each in memory the stream keeps.
+  virtual void read_for(asio::mutable_buffer into, std::shared_ptr<IoTarget> target);
+  virtual void write_for(const std::vector<asio::const_buffer>& buffers, std::shared_ptr<IoTarget> target);
+  // Writes what the socket takes of `buffers` now, without waiting, and says
+  // how many bytes that was (0 if it would block; `ec` set if it failed). A
+  // plain socket only: other streams write nothing here (their writes go
+  // through async_write).
+  virtual size_t write_now(const std::vector<asio::const_buffer>& buffers, boost::system::error_code& ec) {
+    ec = {};
+    return 0;
+  }
   virtual void async_read_some(asio::mutable_buffer into, IoHandler handler) = 0;
   // Writes all of `buffers` (they stay valid until the handler runs).
   virtual void async_write(const std::vector<asio::const_buffer>& buffers, IoHandler handler) = 0;

@@ -2,12 +2,16 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 
 namespace toolchain::http {
 namespace {
 
-// RFC 9110 §5.6.2 tchar.
-bool is_tchar(unsigned char c) {
+// field-vchar / SP / HTAB (RFC 9110 §5.5), obs-text allowed.
+bool is_field_char(unsigned char c) { return c == '\t' || (c >= 0x20 && c != 0x7f); }
+
+// RFC 9110 §5.6.2 tchar, as a table (the parser asks for every byte of every field name).
+constexpr bool tchar_of(unsigned char c) {
   if (c >= '0' && c <= '9') return true;
   if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') return true;
   switch (c) {
@@ -19,12 +23,42 @@ bool is_tchar(unsigned char c) {
   }
 }
 
+struct TcharTable {
+  bool is[256];
+  char lower[256];  // a field name's byte lower-cased; 0 if it is not a tchar
+  constexpr TcharTable() : is(), lower() {
+    for (int c = 0; c < 256; ++c) {
+      is[c] = tchar_of(static_cast<unsigned char>(c));
+      lower[c] = !is[c] ? '\0' : static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    }
+  }
+};
+constexpr TcharTable kTchar;
+
+bool is_tchar(unsigned char c) { return kTchar.is[c]; }
+
+// True if every byte of `s` is a field-vchar, SP or HTAB (obs-text allowed):
+// eight bytes at a time, looking closer only where one is a control character.
+bool all_field_chars(std::string_view s) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL, kHigh = 0x8080808080808080ULL;
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t x;
+    std::memcpy(&x, s.data() + i, 8);
+    uint64_t below_space = (x - kOnes * 0x20) & ~x & kHigh;  // a byte < 0x20
+    uint64_t del = x ^ (kOnes * 0x7f);
+    uint64_t is_del = (del - kOnes) & ~del & kHigh;          // a byte == 0x7f
+    if (below_space | is_del) break;
+  }
+  for (; i < s.size(); ++i) {
+    if (!is_field_char(static_cast<unsigned char>(s[i]))) return false;
+  }
+  return true;
+}
+
 bool is_token(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return is_tchar(c); });
 }
-
-// field-vchar / SP / HTAB (RFC 9110 §5.5), obs-text allowed.
-bool is_field_char(unsigned char c) { return c == '\t' || (c >= 0x20 && c != 0x7f); }
 
 bool is_ows(char c) { return c == ' ' || c == '\t'; }
 
@@ -98,7 +132,15 @@ void RequestParser::reset() {
   buffer_.clear();
   scanned_ = 0;
   request_line_end_ = 0;
-  head_ = {};
+  // Cleared in place: the strings and the field list keep their capacity for the next head.
+  head_.method.clear();
+  head_.target.clear();
+  head_.version_minor = 1;
+  head_.headers.clear();
+  head_.body = BodyKind::None;
+  head_.content_length = 0;
+  head_.keep_alive = true;
+  head_.expect_continue = false;
   remaining_ = 0;
 }
 
@@ -250,8 +292,8 @@ bool RequestParser::parse_request_line(std::string_view line) {
     fail(505, "unsupported HTTP version", 0);
     return false;
   }
-  head_.method = std::string(method);
-  head_.target = std::string(target);
+  head_.method.assign(method);
+  head_.target.assign(target);
   head_.version_minor = version[7] - '0';
   return true;
 }
@@ -262,17 +304,27 @@ bool RequestParser::parse_field(std::string_view line, std::vector<std::pair<std
     return false;
   }
   size_t colon = line.find(':');
-  if (colon == std::string_view::npos || !is_token(line.substr(0, colon))) {
-    // Includes whitespace between the name and the colon (RFC 9112 §5.1).
+  if (colon == std::string_view::npos || colon == 0) {
     fail(400, "malformed header field", 0);
     return false;
   }
+  // The name is checked (a token; whitespace before the colon is not, RFC
+  // 9112 §5.1) and lower-cased in one pass.
+  std::string name(colon, '\0');
+  for (size_t i = 0; i < colon; ++i) {
+    char c = kTchar.lower[static_cast<unsigned char>(line[i])];
+    if (c == '\0') {
+      fail(400, "malformed header field", 0);
+      return false;
+    }
+    name[i] = c;
+  }
   auto value = trim_ows(line.substr(colon + 1));
-  if (!std::all_of(value.begin(), value.end(), [](unsigned char c) { return is_field_char(c); })) {
+  if (!all_field_chars(value)) {
     fail(400, "control character in a header value", 0);
     return false;
   }
-  into.emplace_back(lower(line.substr(0, colon)), std::string(value));
+  into.emplace_back(std::move(name), std::string(value));
   return true;
 }
 
@@ -284,6 +336,11 @@ bool RequestParser::frame_body() {
   bool has_te = false;
   bool close = false, keep_alive = false;
   for (auto& [name, value] : head_.headers) {
+    // (Most fields are none of these: their length says so without a compare.)
+    switch (name.size()) {
+      case 4: case 6: case 10: case 14: case 17: break;
+      default: continue;
+    }
     if (name == "content-length") {
       ++content_lengths;
       content_length = value;

@@ -21,6 +21,21 @@ const { isFormData } = internals.formData;
 const framedAsStream = (source) =>
   source !== null && typeof source === "object" && (isBlob(source) || isFormData(source));
 
+// A short header list goes as op_http_respond's own arguments (reading an
+// array's elements from C++ costs more than passing them).
+function respond(rid, id, status, list, body, mode) {
+  switch (list.length) {
+    case 0:
+      return op_http_respond(rid, id, status, null, body, mode);
+    case 2:
+      return op_http_respond(rid, id, status, null, body, mode, list[0], list[1]);
+    case 4:
+      return op_http_respond(rid, id, status, null, body, mode, list[0], list[1], list[2], list[3]);
+    default:
+      return op_http_respond(rid, id, status, list, body, mode);
+  }
+}
+
 const NOTIFY_ABORTED = 0, NOTIFY_COMPLETED = 1, NOTIFY_FINISHED = 2;
 // op_http_respond's body modes (http::BodyMode).
 const BODY_STATIC = 0, BODY_STREAM = 1, BODY_STREAM_WHOLE = 2;
@@ -267,7 +282,7 @@ function makeServer(options, handler) {
       // A string body (`new Response("ok")`) goes to C++ as it is, never encoded here.
       const text = body === null ? null : body.staticText;
       if (body === null || text !== null || (body.staticBytes !== null && !framedAsStream(body.source))) {
-        op_http_respond(server.rid, id, state.status, list, body === null ? null : text ?? body.staticBytes, BODY_STATIC);
+        respond(server.rid, id, state.status, list, body === null ? null : text ?? body.staticBytes, BODY_STATIC);
         // Written (or queued) whole: unless info.completed waits for it, forget the exchange.
         if (exchange.onCompleted === null) complete(exchange);
         return;
@@ -277,12 +292,12 @@ function makeServer(options, handler) {
       if (whole !== null && whole.bytes !== null) {
         // The stream held its whole body already (seed 003: enqueued and closed in
         // start()): one response, framed as a stream, with no sink and no promises.
-        op_http_respond(server.rid, id, state.status, list, whole.bytes, BODY_STREAM_WHOLE);
+        respond(server.rid, id, state.status, list, whole.bytes, BODY_STREAM_WHOLE);
         if (exchange.onCompleted === null) complete(exchange);
       } else {
         // A chunk that is not bytes is the sink's to report: it gets them all again.
         if (whole !== null) stream = replayStream(whole.chunks);
-        const rid = op_http_respond(server.rid, id, state.status, list, null, BODY_STREAM);
+        const rid = respond(server.rid, id, state.status, list, null, BODY_STREAM);
         // The exchange lives (for request.signal) until the body is written.
         track(exchange);
         const done = () => complete(exchange);

@@ -106,7 +106,7 @@ v8::Local<v8::String> request_str(v8::Isolate* isolate, std::string_view text) {
 }  // namespace
 
 // One client connection: reads and parses requests, writes responses in order.
-class Connection : public std::enable_shared_from_this<Connection> {
+class Connection : public IoTarget, public std::enable_shared_from_this<Connection> {
  public:
   Connection(Server& server, std::unique_ptr<Stream> stream)
       : server_(server), stream_(std::move(stream)) {}
@@ -127,12 +127,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // joins the same writev.
   void send(std::string head, const uint8_t* chunk, size_t size, std::string_view tail,
             std::function<void(bool ok)> done, SharedBytes keep = {}, bool more_soon = false) {
-    if (closed_) {
-      if (done) post([done] { done(false); });
-      return;
-    }
-    buffered_ += head.size() + size + tail.size();
-    writes_.push_back(Write{std::move(head), chunk, size, tail, std::move(done), std::move(keep)});
+    if (!queue(std::move(head), chunk, size, tail, std::move(done), std::move(keep))) return;
     if (more_soon) defer_flush_ = true;
     if (!writing_ && !flush_posted_) {
       flush_posted_ = true;
@@ -140,10 +135,29 @@ class Connection : public std::enable_shared_from_this<Connection> {
     }
   }
 
+  // As send(), for a caller that calls flush_now() itself: nothing is posted.
+  // False if the connection is closed (`done` hears so).
+  bool queue(std::string head, const uint8_t* chunk, size_t size, std::string_view tail,
+             std::function<void(bool ok)> done, SharedBytes keep = {}) {
+    if (closed_) {
+      if (done) post([done] { done(false); });
+      return false;
+    }
+    buffered_ += head.size() + size + tail.size();
+    writes_.push_back(Write{std::move(head), chunk, size, tail, std::move(done), std::move(keep)});
+    return true;
+  }
+
   // Writes what is queued now rather than at the end of the loop turn (a
   // whole response: nothing more will join it).
   void flush_now() {
     if (!writing_) write_batch();
+  }
+
+  // As flush_now(), trying the socket at once (dispatch_ready(): the batch's
+  // responses, after its JavaScript).
+  void flush_direct() {
+    if (!writing_) write_batch(true);
   }
 
   // Reading waits for release_reads() (see wants_input()).
@@ -159,7 +173,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // The exchange's response is complete: next request, or close.
   void finish(Exchange& exchange, bool keep_alive) {
     exchange.finished = true;
-    if (exchange_.get() == &exchange) exchange_.reset();
+    if (exchange_.get() == &exchange) spare_ = std::move(exchange_);
     if (!keep_alive || !exchange.body_complete || server_.shutting_down()) {
       close_after_writes_ = true;
       if (idle_writes()) close();
@@ -189,6 +203,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (closed_) return;
     auto self = shared_from_this();
     closed_ = true;
+    spare_.reset();
     auto pending_upgrade = std::move(upgrade_);
     upgrade_ = nullptr;
     stream_->close();
@@ -280,38 +295,64 @@ class Connection : public std::enable_shared_from_this<Connection> {
     asio::post(server_.rt.loop(), std::move(fn));
   }
 
-  void write_batch() {
+  // `now`: the batch is first written straight to the socket, which nearly
+  // always takes it whole (then it is done here, without an Asio operation
+  // and its trip through the loop); the rest, if any, is written as usual.
+  void write_batch(bool now = false) {
     if (writing_ || closed_ || writes_.empty()) return;
     writing_ = true;
     in_flight_.clear();
     for (auto& w : writes_) in_flight_.push_back(std::move(w));
     writes_.clear();
     gather_.clear();
+    size_t total = 0;
     for (auto& w : in_flight_) {
       if (!w.head.empty()) gather_.push_back(asio::buffer(w.head));
       if (w.size) gather_.push_back(asio::buffer(w.chunk, w.size));
       if (!w.tail.empty()) gather_.push_back(asio::buffer(w.tail.data(), w.tail.size()));
+      total += w.head.size() + w.size + w.tail.size();
     }
-    stream_->async_write(gather_, [self = shared_from_this()](boost::system::error_code ec, size_t) {
-      self->writing_ = false;
-      auto done = std::move(self->in_flight_);
-      self->in_flight_.clear();
-      for (auto& w : done) self->buffered_ -= w.head.size() + w.size + w.tail.size();
-      if (ec) {
-        auto rest = std::move(self->writes_);
-        self->writes_.clear();
-        self->close();
-        for (auto& w : done) if (w.done) w.done(false);
-        for (auto& w : rest) if (w.done) w.done(false);
+    if (now) {
+      boost::system::error_code ec;
+      size_t n = stream_->write_now(gather_, ec);
+      if (ec || n == total) {
+        write_done(ec, n);
         return;
       }
-      // The next batch starts before the callbacks, which may run JavaScript that sends more.
-      if (!self->writes_.empty()) self->write_batch();
-      else if (self->close_after_writes_) self->close();
-      for (auto& w : done) if (w.done) w.done(true);
-    });
+      // What the socket did not take yet.
+      size_t skip = 0;
+      while (n > 0 && n >= gather_[skip].size()) n -= gather_[skip++].size();
+      gather_.erase(gather_.begin(), gather_.begin() + static_cast<std::ptrdiff_t>(skip));
+      if (n > 0) gather_[0] += n;
+    }
+    stream_->write_for(gather_, shared_from_this());
   }
 
+ public:
+  void write_done(boost::system::error_code ec, size_t) override {
+    writing_ = false;
+    // The written batch moves to a vector kept between batches (its capacity,
+    // that is); only this handler uses it, and it never runs inside itself.
+    done_writes_.swap(in_flight_);
+    in_flight_.clear();
+    for (auto& w : done_writes_) buffered_ -= w.head.size() + w.size + w.tail.size();
+    if (ec) {
+      auto rest = std::move(writes_);
+      writes_.clear();
+      close();
+      for (auto& w : done_writes_) if (w.done) w.done(false);
+      done_writes_.clear();
+      for (auto& w : rest) if (w.done) w.done(false);
+      return;
+    }
+    // The next batch starts before the callbacks, which may run JavaScript that sends more.
+    if (!writes_.empty()) write_batch();
+    else if (close_after_writes_) close();
+    for (auto& w : done_writes_) if (w.done) w.done(true);
+    done_writes_.clear();
+  }
+
+ private:
   // The request head must be complete by then (slow clients, idle keep-alive).
   void arm_header_timer() {
     deadline_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(server_.header_timeout_ms);
@@ -341,34 +382,37 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (reading_ || !wants_input()) return;
     reading_ = true;
     if (!buffer_) buffer_ = std::make_unique<char[]>(kReadSize);
-    stream_->async_read_some(asio::buffer(buffer_.get(), kReadSize),
-                            [self = shared_from_this()](boost::system::error_code ec, size_t n) {
-                              self->reading_ = false;
-                              if (self->closed_) return;
-                              if (self->upgrade_) {
-                                if (!ec) self->in_.append(self->buffer_.get(), n);
-                                self->maybe_hand_off();
-                                return;
-                              }
-                              if (ec) {
-                                // The client is gone (or half-closed with no request in progress).
-                                if (self->exchange_ && !self->exchange_->finished) {
-                                  if (ec == asio::error::eof && self->exchange_->body_complete) {
-                                    self->peer_gone();
-                                    if (self->idle_writes()) self->close();
-                                    else self->close_after_writes_ = true;
-                                    return;
-                                  }
-                                }
-                                self->close();
-                                return;
-                              }
-                              self->in_.append(self->buffer_.get(), n);
-                              self->process();
-                              self->read_more();
-                            });
+    stream_->read_for(asio::buffer(buffer_.get(), kReadSize), shared_from_this());
   }
 
+ public:
+  void read_done(boost::system::error_code ec, size_t n) override {
+    reading_ = false;
+    if (closed_) return;
+    if (upgrade_) {
+      if (!ec) in_.append(buffer_.get(), n);
+      maybe_hand_off();
+      return;
+    }
+    if (ec) {
+      // The client is gone (or half-closed with no request in progress).
+      if (exchange_ && !exchange_->finished) {
+        if (ec == asio::error::eof && exchange_->body_complete) {
+          peer_gone();
+          if (idle_writes()) close();
+          else close_after_writes_ = true;
+          return;
+        }
+      }
+      close();
+      return;
+    }
+    in_.append(buffer_.get(), n);
+    process();
+    read_more();
+  }
+
+ private:
   // Runs the parser over the input while the current exchange can take more.
   void process() {
     while (!closed_ && !close_after_writes_) {
@@ -402,9 +446,21 @@ class Connection : public std::enable_shared_from_this<Connection> {
   }
 
   void start_exchange() {
-    auto exchange = std::make_shared<Exchange>();
+    std::shared_ptr<Exchange> exchange;
+    std::vector<std::pair<std::string, std::string>> fields;
+    if (spare_ && spare_.use_count() == 1) {
+      // The last exchange is over and nothing else holds it: it is reused, and
+      // its field list (its capacity) goes back to the parser to fill next.
+      exchange = std::move(spare_);
+      fields = std::move(exchange->head.headers);
+      *exchange = Exchange{};
+    } else {
+      exchange = std::make_shared<Exchange>();
+    }
+    spare_.reset();
     exchange->conn = shared_from_this();
     exchange->head = std::move(parser_.head());
+    parser_.head().headers = std::move(fields);  // cleared by the parser before use
     exchange->no_body = exchange->head.method == "HEAD";
     exchange->server = &server_;
     exchange->remote = remote();
@@ -460,8 +516,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::string in_;
   std::unique_ptr<char[]> buffer_;
   std::shared_ptr<Exchange> exchange_;
+  std::shared_ptr<Exchange> spare_;  // the last exchange, reused if nothing else holds it
   std::vector<Write> writes_;       // queued, not yet written
   std::vector<Write> in_flight_;    // being written
+  std::vector<Write> done_writes_;  // written, their callbacks being called
   std::vector<asio::const_buffer> gather_;
   size_t buffered_ = 0;
   bool flush_posted_ = false;
@@ -624,16 +682,59 @@ v8::Local<v8::String> Server::known_str(v8::Isolate* isolate, std::string_view t
   return str;
 }
 
+Server::FieldSlot& Server::field_slot(std::string_view name) {
+  // A cheap hash (length and two letters) picks the slot: no byte loop.
+  size_t key = name.size() * 31;
+  if (!name.empty()) key += static_cast<unsigned char>(name.front()) * 7 + static_cast<unsigned char>(name.back());
+  return field_slots_[key % kFieldSlots];
+}
+
+v8::Local<v8::String> Server::field_name_str(v8::Isolate* isolate, std::string_view name) {
+  auto& slot = field_slot(name);
+  if (slot.name == name && !slot.name_str.IsEmpty()) return slot.name_str.Get(isolate);
+  auto str = known_str(isolate, name);
+  if (name.size() <= kKnownLength) {
+    slot.name.assign(name);
+    slot.name_str.Reset(isolate, str);
+    slot.value.clear();
+    slot.value_str.Reset();
+  }
+  return str;
+}
+
+v8::Local<v8::String> Server::field_value_str(v8::Isolate* isolate, std::string_view name, std::string_view value) {
+  if (value.size() > kRepeatedLength) return request_str(isolate, value);
+  auto& slot = field_slot(name);
+  if (slot.name != name) return request_str(isolate, value);
+  if (slot.value == value && !slot.value_str.IsEmpty()) return slot.value_str.Get(isolate);
+  auto str = request_str(isolate, value);
+  slot.value.assign(value);
+  slot.value_str.Reset(isolate, str);
+  return str;
+}
+
+v8::Local<v8::String> Server::url_str(v8::Isolate* isolate, std::string_view url) {
+  if (url.size() > kRepeatedLength) return request_str(isolate, url);
+  if (last_url_ == url && !last_url_str_.IsEmpty()) return last_url_str_.Get(isolate);
+  auto str = request_str(isolate, url);
+  last_url_.assign(url);
+  last_url_str_.Reset(isolate, str);
+  return str;
+}
+
 void Server::dispatch_ready() {
-  auto ready = std::move(ready_);
+  // The batch, the values for JavaScript and the connections to flush live in
+  // vectors kept between batches (their capacity, that is): this never runs inside itself.
+  auto& ready = scratch_ready_;
+  ready.swap(ready_);
   ready_.clear();
   v8::Isolate* isolate = rt.isolate();
   v8::HandleScope scope(isolate);
   auto context = rt.context();
   v8::Context::Scope context_scope(context);
   // [id, method, url, headerList, hasBody, sortedHeaderList] for each request.
-  std::vector<v8::Local<v8::Value>> batch;
-  batch.reserve(ready.size() * 6);
+  auto& batch = scratch_batch_;
+  batch.clear();
   // Scratch space kept between requests (its capacity, that is).
   auto& list = scratch_list_;
   auto& order = scratch_order_;
@@ -645,25 +746,33 @@ void Server::dispatch_ready() {
     // The flat [name, value, …] list made in one step (no per-element stores).
     list.clear();
     std::string_view host;
-    for (auto& [name, value] : head.headers) {
-      if (name == "host") host = value;
-      list.push_back(known_str(isolate, name));
-      list.push_back(request_str(isolate, value));
+    for (size_t i = 0; i < head.headers.size(); ++i) {
+      const auto& [name, value] = head.headers[i];
+      if (name.size() == 4 && name == "host") host = value;
+      list.push_back(field_name_str(isolate, name));
+      list.push_back(field_value_str(isolate, name, value));
     }
     auto headers = v8::Array::New(isolate, list.data(), list.size());
     // Fetch's "sort and combine" of the same strings, so `[...req.headers]` starts
     // from it (seed 000): names in order, a name's values joined with ", "
     // (set-cookie's kept apart). Names are lower-case ASCII, so bytes order them.
+    // (An insertion sort: stable, and for a dozen fields cheaper than std::stable_sort's buffer.)
     order.resize(head.headers.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return head.headers[a].first < head.headers[b].first; });
+    for (size_t i = 0; i < order.size(); ++i) {
+      size_t k = i;
+      const auto& name = head.headers[i].first;
+      while (k > 0 && name < head.headers[order[k - 1]].first) {
+        order[k] = order[k - 1];
+        --k;
+      }
+      order[k] = i;
+    }
     sorted.clear();
     for (size_t k = 0; k < order.size();) {
       size_t i = order[k];
       const auto& name = head.headers[i].first;
       size_t end = k + 1;
-      if (name != "set-cookie") {
+      if (name.size() != 10 || name != "set-cookie") {
         while (end < order.size() && head.headers[order[end]].first == name) ++end;
       }
       sorted.push_back(list[2 * i]);
@@ -695,8 +804,8 @@ void Server::dispatch_ready() {
       url = head.target;  // absolute-form (RFC 9112 §3.2.2)
     }
     batch.push_back(v8::Integer::NewFromUnsigned(isolate, exchange->id));
-    batch.push_back(known_str(isolate, head.method));
-    batch.push_back(request_str(isolate, url));
+    batch.push_back(field_name_str(isolate, head.method));  // a method is a token too: same slots
+    batch.push_back(url_str(isolate, url));
     batch.push_back(headers);
     batch.push_back(v8::Boolean::New(isolate, head.body != BodyKind::None));
     batch.push_back(sorted_headers);
@@ -705,6 +814,7 @@ void Server::dispatch_ready() {
     for (auto& exchange : ready) {
       if (auto conn = exchange->conn) conn->release_reads();
     }
+    ready.clear();
     return;
   }
   v8::Local<v8::Value> argv[] = {v8::Array::New(isolate, batch.data(), batch.size())};
@@ -713,14 +823,17 @@ void Server::dispatch_ready() {
   rt.call_from_loop(dispatch_.Get(isolate), 1, argv);
   if (alive.expired()) return;
   in_dispatch_ = false;
-  auto to_flush = std::move(to_flush_);
-  to_flush_.clear();
-  for (auto& conn : to_flush) conn->flush_now();
+  auto& to_flush = scratch_flush_;
+  to_flush.swap(to_flush_);
+  for (auto& conn : to_flush) conn->flush_direct();
   // Reads start after all the writes: by then a client may have answered.
   for (auto& exchange : ready) {
     if (auto conn = exchange->conn) conn->release_reads();
   }
   for (auto& conn : to_flush) conn->release_reads();
+  to_flush.clear();
+  ready.clear();
+  batch.clear();
 }
 
 void Server::notify_js(int kind, uint32_t id) {
@@ -777,25 +890,40 @@ void Server::respond(uint32_t id, int status, std::span<const std::string_view> 
   std::string out;
   out.reserve(256 + (follows || no_body ? 0 : body_size));
   // The status line echoes an HTTP/1.0 client's version, as hyper does.
-  out += head.version_minor == 0 ? "HTTP/1.0 " : "HTTP/1.1 ";
+  using namespace std::string_view_literals;
+  out += head.version_minor == 0 ? "HTTP/1.0 "sv : "HTTP/1.1 "sv;
   append_number(out, status);
   out += ' ';
   out += status_text(status);
-  out += "\r\n";
+  out += "\r\n"sv;
   bool has_length = false, has_date = false;
   for (size_t i = 0; i + 1 < fields.size(); i += 2) {
     const auto& name = fields[i];
     // Framing is ours: a handler's transfer-encoding or connection is not sent.
-    if (name == "transfer-encoding" || name == "connection" || name == "keep-alive") continue;
-    if (name == "content-length") {
-      if (!streamed) continue;
-      has_length = true;
+    // (By length first: most names are none of these.)
+    switch (name.size()) {
+      case 4:
+        if (name == "date"sv) has_date = true;
+        break;
+      case 10:
+        if (name == "connection"sv || name == "keep-alive"sv) continue;
+        break;
+      case 14:
+        if (name == "content-length"sv) {
+          if (!streamed) continue;
+          has_length = true;
+        }
+        break;
+      case 17:
+        if (name == "transfer-encoding"sv) continue;
+        break;
+      default:
+        break;
     }
-    if (name == "date") has_date = true;
     out += name;
-    out += ": ";
+    out += ": "sv;
     out += fields[i + 1];
-    out += "\r\n";
+    out += "\r\n"sv;
   }
   if (as_stream) {
     if (!has_length && status != 204 && status != 304 && status >= 200) {
@@ -807,18 +935,18 @@ void Server::respond(uint32_t id, int status, std::span<const std::string_view> 
       }
     }
   } else if (status != 204 && status != 304 && status >= 200) {
-    out += "content-length: ";
+    out += "content-length: "sv;
     append_number(out, body_size);
-    out += "\r\n";
+    out += "\r\n"sv;
   }
   if (!has_date) {
-    out += "date: ";
+    out += "date: "sv;
     out += http_date();
-    out += "\r\n";
+    out += "\r\n"sv;
   }
-  if (!keep_alive && head.version_minor >= 1) out += "connection: close\r\n";
-  if (keep_alive && head.version_minor == 0) out += "connection: keep-alive\r\n";
-  out += "\r\n";
+  if (!keep_alive && head.version_minor >= 1) out += "connection: close\r\n"sv;
+  if (keep_alive && head.version_minor == 0) out += "connection: keep-alive\r\n"sv;
+  out += "\r\n"sv;
   if (!keep_alive) exchange->head.keep_alive = false;
   if (follows) {
     if (coding != Coding::None && !no_body) exchange->encoder = Encoder::make(coding, false);
@@ -850,7 +978,8 @@ void Server::respond(uint32_t id, int status, std::span<const std::string_view> 
     out.append(reinterpret_cast<const char*>(body), body_size);
   }
   // (Captures that fit std::function's own storage: no allocation per response.)
-  conn.send(std::move(out), nullptr, 0, {}, [this, id = exchange->id](bool) {
+  // Flushed below, so no flush is posted.
+  conn.queue(std::move(out), nullptr, 0, {}, [this, id = exchange->id](bool) {
     if (auto it = exchanges_.find(id); it != exchanges_.end()) end_exchange(*it->second);
   });
   // Answered from dispatch_ready(): written when the batch's JavaScript is

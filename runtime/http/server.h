@@ -101,6 +101,22 @@ class Server : public Resource {
   // once it is written the exchange ends and `hand_off` gets the socket.
   void upgrade(uint32_t id, const std::vector<std::string>& headers, HandOff hand_off);
 
+  // Response header strings JavaScript passes again and again (a Response's
+  // default content-type, the names a handler sets): their bytes, looked up by
+  // the string's identity (a few, replaced in turn).
+  const std::string* field_bytes(v8::Local<v8::String> str) const {
+    for (const auto& entry : field_bytes_) {
+      if (!entry.str.IsEmpty() && str == entry.str) return &entry.bytes;
+    }
+    return nullptr;
+  }
+  void remember_field_bytes(v8::Isolate* isolate, v8::Local<v8::String> str, std::string_view bytes) {
+    if (bytes.size() > kKnownLength * 2) return;
+    auto& entry = field_bytes_[next_field_bytes_++ % kFieldBytes];
+    entry.str.Reset(isolate, str);
+    entry.bytes.assign(bytes);
+  }
+
   // Used by connections.
   Runtime& rt;
   bool shutting_down() const { return shutting_down_; }
@@ -121,6 +137,16 @@ class Server : public Resource {
   // ones (of at most kKnownLength bytes) are made once and kept, as requests
   // nearly always repeat the same few.
   v8::Local<v8::String> known_str(v8::Isolate* isolate, std::string_view text);
+  // A request field's name and value as V8 strings: clients send the same
+  // fields request after request (a user-agent, accept, host…), so each name
+  // has a slot keeping the strings made last time, compared before known_str()'s
+  // hash lookup, and reused if the bytes are the same (strings are immutable,
+  // so sharing one is safe). Likewise the URL.
+  struct FieldSlot;
+  FieldSlot& field_slot(std::string_view name);
+  v8::Local<v8::String> field_name_str(v8::Isolate* isolate, std::string_view name);
+  v8::Local<v8::String> field_value_str(v8::Isolate* isolate, std::string_view name, std::string_view value);
+  v8::Local<v8::String> url_str(v8::Isolate* isolate, std::string_view url);
 
   std::unique_ptr<Listener> listener_;
   asio::steady_timer sweep_;
@@ -136,7 +162,26 @@ class Server : public Resource {
   };
   static constexpr size_t kKnownStrings = 128, kKnownLength = 40;
   std::unordered_map<std::string, v8::Global<v8::String>, TextHash, std::equal_to<>> known_;
-  std::vector<v8::Local<v8::Value>> scratch_list_, scratch_sorted_;  // dispatch_ready()'s, reused
+  struct FieldSlot {
+    std::string name;
+    v8::Global<v8::String> name_str;
+    std::string value;
+    v8::Global<v8::String> value_str;
+  };
+  static constexpr size_t kFieldSlots = 64, kRepeatedLength = 256;
+  FieldSlot field_slots_[kFieldSlots];
+  struct FieldBytes {
+    v8::Global<v8::String> str;
+    std::string bytes;
+  };
+  static constexpr size_t kFieldBytes = 16;
+  FieldBytes field_bytes_[kFieldBytes];
+  size_t next_field_bytes_ = 0;
+  std::string last_url_;
+  v8::Global<v8::String> last_url_str_;
+  std::vector<v8::Local<v8::Value>> scratch_list_, scratch_sorted_, scratch_batch_;  // dispatch_ready()'s, reused
+  std::vector<std::shared_ptr<Exchange>> scratch_ready_;
+  std::vector<std::shared_ptr<Connection>> scratch_flush_;
   std::vector<size_t> scratch_order_;
   std::string scratch_url_;
   bool in_dispatch_ = false;                       // dispatch_ready() is running JavaScript

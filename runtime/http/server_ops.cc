@@ -119,22 +119,42 @@ void append_utf8(v8::Isolate* isolate, v8::Local<v8::String> str, std::string& o
                  v8::String::REPLACE_INVALID_UTF8 | v8::String::NO_NULL_TERMINATION);
 }
 
-void read_header_list(v8::Isolate* isolate, v8::Local<v8::Value> value, HeaderList& list) {
-  if (!value->IsArray()) throw bridge::type_error("expected an array of strings");
-  auto array = value.As<v8::Array>();
-  auto context = isolate->GetCurrentContext();
-  uint32_t length = array->Length();
-  std::vector<size_t> ends;
-  ends.reserve(length);
-  for (uint32_t i = 0; i < length; ++i) {
-    v8::Local<v8::Value> item;
-    if (!array->Get(context, i).ToLocal(&item) || !item->IsString()) {
-      throw bridge::type_error("expected an array of strings");
-    }
-    append_utf8(isolate, item.As<v8::String>(), list.bytes);
-    ends.push_back(list.bytes.size());
+// One field string's bytes into `list.bytes`, through the server's cache of repeated ones.
+void append_field(v8::Isolate* isolate, v8::Local<v8::Value> item, HeaderList& list, Server& server,
+                  std::vector<size_t>& ends) {
+  if (!item->IsString()) throw bridge::type_error("expected an array of strings");
+  auto str = item.As<v8::String>();
+  if (const std::string* known = server.field_bytes(str)) {
+    list.bytes += *known;
+  } else {
+    size_t at = list.bytes.size();
+    append_utf8(isolate, str, list.bytes);
+    server.remember_field_bytes(isolate, str, std::string_view(list.bytes).substr(at));
   }
-  list.fields.reserve(length);
+  ends.push_back(list.bytes.size());
+}
+
+// The fields from `value` (an array) or, when it is null, from the call's
+// arguments from `first` on (serve.js passes a short list so: no array reads).
+void read_header_list(v8::Isolate* isolate, const v8::FunctionCallbackInfo<v8::Value>& info, int index, int first,
+                      HeaderList& list, Server& server) {
+  thread_local std::vector<size_t> ends;  // kept between calls (its capacity)
+  ends.clear();
+  auto value = info[index];
+  if (value->IsNull()) {
+    for (int i = first; i < info.Length(); ++i) append_field(isolate, info[i], list, server, ends);
+  } else {
+    if (!value->IsArray()) throw bridge::type_error("expected an array of strings");
+    auto array = value.As<v8::Array>();
+    auto context = isolate->GetCurrentContext();
+    uint32_t length = array->Length();
+    for (uint32_t i = 0; i < length; ++i) {
+      v8::Local<v8::Value> item;
+      if (!array->Get(context, i).ToLocal(&item)) throw bridge::type_error("expected an array of strings");
+      append_field(isolate, item, list, server, ends);
+    }
+  }
+  list.fields.reserve(ends.size());
   size_t start = 0;
   for (size_t end : ends) {
     list.fields.emplace_back(list.bytes.data() + start, end - start);
@@ -142,7 +162,8 @@ void read_header_list(v8::Isolate* isolate, v8::Local<v8::Value> value, HeaderLi
   }
 }
 
-// op_http_respond(rid, id, status, headerList, body, mode): the response;
+// op_http_respond(rid, id, status, headerList, body, mode, ...fields): the
+// response; headerList null: the fields are the arguments after `mode`;
 // `body` a Uint8Array or a string (a string as UTF-8) or null; `mode` a
 // BodyMode: 1 (Stream): the body follows through the returned ByteSink's rid
 // (0 otherwise).
@@ -152,18 +173,22 @@ void op_http_respond(const v8::FunctionCallbackInfo<v8::Value>& info) {
     auto rid = bridge::FromV8<uint32_t>::get(isolate, info[0]);
     auto id = bridge::FromV8<uint32_t>::get(isolate, info[1]);
     auto status = bridge::FromV8<uint32_t>::get(isolate, info[2]);
-    HeaderList headers;
-    read_header_list(isolate, info[3], headers);
+    // Scratch kept between responses (its capacity): respond() copies what it keeps.
+    thread_local HeaderList headers;
+    thread_local std::string text;
+    headers.bytes.clear();
+    headers.fields.clear();
+    text.clear();
+    Runtime& rt = Runtime::from(isolate);
+    auto server = rt.resources.get<Server>(rid);
+    read_header_list(isolate, info, 3, 6, headers, *server);
     auto body = info[4];
     auto mode_number = bridge::FromV8<uint32_t>::get(isolate, info[5]);
     if (mode_number > 2) throw bridge::range_error("bad body mode");
     auto mode = static_cast<http::BodyMode>(mode_number);
     bool streamed = mode == http::BodyMode::Stream;
-    Runtime& rt = Runtime::from(isolate);
-    auto server = rt.resources.get<Server>(rid);
     const uint8_t* bytes = nullptr;
     size_t size = 0;
-    std::string text;
     if (!streamed && body->IsArrayBufferView()) {
       auto view = body.As<v8::ArrayBufferView>();
       bytes = static_cast<const uint8_t*>(view->Buffer()->Data()) + view->ByteOffset();
@@ -173,7 +198,8 @@ void op_http_respond(const v8::FunctionCallbackInfo<v8::Value>& info) {
       bytes = reinterpret_cast<const uint8_t*>(text.data());
       size = text.size();
     }
-    auto exchange = server->exchange(id);
+    // (Only a streamed body needs the exchange here: its sink keeps it.)
+    std::shared_ptr<http::Exchange> exchange = streamed ? server->exchange(id) : nullptr;
     server->respond(id, static_cast<int>(status), headers.fields, bytes, size, mode);
     uint32_t sink = streamed ? rt.resources.add(std::make_shared<http::ResponseSink>(exchange, rt.loop())) : 0;
     info.GetReturnValue().Set(sink);
