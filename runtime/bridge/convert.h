@@ -128,8 +128,11 @@ struct FromV8<std::vector<T>> {
     auto context = isolate->GetCurrentContext();
     std::vector<T> out;
     out.reserve(array->Length());
-    for (uint32_t i = 0; i < array->Length(); ++i)
-      out.push_back(FromV8<T>::get(isolate, array->Get(context, i).ToLocalChecked()));
+    for (uint32_t i = 0; i < array->Length(); ++i) {
+      v8::Local<v8::Value> element;
+      if (!array->Get(context, i).ToLocal(&element)) throw JsExceptionPending{};
+      out.push_back(FromV8<T>::get(isolate, element));
+    }
     return out;
   }
 };
@@ -186,7 +189,7 @@ inline void set_fields(v8::Isolate*, v8::Local<v8::Context>, v8::Local<v8::Objec
 template <typename V, typename... Rest>
 void set_fields(v8::Isolate* isolate, v8::Local<v8::Context> context, v8::Local<v8::Object> obj,
                 const char* name, const V& value, const Rest&... rest) {
-  obj->Set(context, v8_str(isolate, name), ToV8<V>::make(isolate, value)).Check();
+  obj->Set(context, v8_str(isolate, name), ToV8<V>::make(isolate, value)).FromMaybe(false);  // fails only if terminating
   set_fields(isolate, context, obj, rest...);
 }
 template <typename... Fields>

@@ -18,6 +18,11 @@ struct JsError {
   std::string code;  // set as the error's `code` when not empty: "ENOENT", as Deno 2 does
 };
 
+// Thrown by a conversion whose V8 call failed: JavaScript threw (a getter of
+// the argument) or the isolate is being terminated. The exception is already
+// pending in V8, so the op only returns.
+struct JsExceptionPending {};
+
 inline JsError type_error(std::string message) { return {"TypeError", std::move(message)}; }
 inline JsError range_error(std::string message) { return {"RangeError", std::move(message)}; }
 

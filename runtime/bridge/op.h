@@ -82,6 +82,7 @@ struct SyncOp<F> {
       }
     } catch (const JsError& error) {
       throw_js_error(isolate, error);
+    } catch (const JsExceptionPending&) {
     }
   }
 };
@@ -96,7 +97,8 @@ struct AsyncOp<F> {
   static void call(const v8::FunctionCallbackInfo<v8::Value>& info) {
     v8::Isolate* isolate = info.GetIsolate();
     auto context = isolate->GetCurrentContext();
-    auto resolver = v8::Promise::Resolver::New(context).ToLocalChecked();
+    v8::Local<v8::Promise::Resolver> resolver;
+    if (!v8::Promise::Resolver::New(context).ToLocal(&resolver)) return;  // terminating
     info.GetReturnValue().Set(resolver->GetPromise());
     try {
       auto args = read_args<A...>(info, std::index_sequence_for<A...>{});
@@ -124,15 +126,17 @@ struct AsyncOp<F> {
             auto resolver = take_resolver(rt, pending);
             auto context = isolate->GetCurrentContext();
             if (auto* error = std::get_if<2>(outcome.get())) {
-              resolver->Reject(context, make_js_error(isolate, *error)).Check();
+              // Resolve and Reject fail only while the isolate is being terminated.
+              resolver->Reject(context, make_js_error(isolate, *error)).FromMaybe(false);
             } else if constexpr (std::is_void_v<R>) {
-              resolver->Resolve(context, v8::Undefined(isolate)).Check();
+              resolver->Resolve(context, v8::Undefined(isolate)).FromMaybe(false);
             } else {
-              resolver->Resolve(context, ToV8<R>::make(isolate, std::move(std::get<1>(*outcome)))).Check();
+              resolver->Resolve(context, ToV8<R>::make(isolate, std::move(std::get<1>(*outcome)))).FromMaybe(false);
             }
           });
     } catch (const JsError& error) {
-      resolver->Reject(context, make_js_error(isolate, error)).Check();
+      resolver->Reject(context, make_js_error(isolate, error)).FromMaybe(false);
+    } catch (const JsExceptionPending&) {
     }
   }
 };

@@ -31,12 +31,12 @@ class LoopPromise {
   // (called in a HandleScope in the program's context), then runs microtasks.
   void resolve(const std::function<v8::Local<v8::Value>(v8::Isolate*)>& make) const {
     settle([&](v8::Isolate* isolate, v8::Local<v8::Promise::Resolver> resolver) {
-      resolver->Resolve(rt_->context(), make(isolate)).Check();
+      resolver->Resolve(rt_->context(), make(isolate)).FromMaybe(false);
     });
   }
   void reject(const bridge::JsError& error) const {
     settle([&](v8::Isolate* isolate, v8::Local<v8::Promise::Resolver> resolver) {
-      resolver->Reject(rt_->context(), bridge::make_js_error(isolate, error)).Check();
+      resolver->Reject(rt_->context(), bridge::make_js_error(isolate, error)).FromMaybe(false);
     });
   }
 

@@ -38,7 +38,9 @@ v8::Local<v8::Value> make_js_error_of_class(v8::Isolate* isolate, const JsError&
 v8::Local<v8::Value> make_js_error(v8::Isolate* isolate, const JsError& error) {
   v8::Local<v8::Value> made = make_js_error_of_class(isolate, error);
   if (!error.code.empty() && made->IsObject())
-    made.As<v8::Object>()->Set(isolate->GetCurrentContext(), v8_str(isolate, "code"), v8_str(isolate, error.code)).Check();
+    made.As<v8::Object>()
+        ->Set(isolate->GetCurrentContext(), v8_str(isolate, "code"), v8_str(isolate, error.code))
+        .FromMaybe(false);  // fails only while the isolate is being terminated
   return made;
 }
 

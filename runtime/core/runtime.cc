@@ -208,7 +208,8 @@ void Runtime::arm_timer(double delay_ms, bool keep_alive) {
     if (timer_keeps_alive_) unref();
     timer_keeps_alive_ = false;
     v8::HandleScope scope(isolate_);
-    auto tick = core()->Get(context(), v8_str(isolate_, "runTimers")).ToLocalChecked();
+    v8::Local<v8::Value> tick;
+    if (!core()->Get(context(), v8_str(isolate_, "runTimers")).ToLocal(&tick)) return;  // terminating
     if (tick->IsFunction()) call_from_loop(tick.As<v8::Function>(), 0, nullptr);
   });
 }
@@ -401,6 +402,10 @@ int Runtime::run() {
   } catch (const modules::CompileError& error) {
     report_failure(errors::format_compile_error(*this, error));
     return 1;
+  }
+  if (module.IsEmpty()) {  // terminated while linking
+    handle_termination();
+    return exit_code_;
   }
   start_load_writes();
 

@@ -71,18 +71,18 @@ void op_io_read(const v8::FunctionCallbackInfo<v8::Value>& info) {
       auto resolver = rt.take_resolver(pending);
       if (rt.exiting()) return;
       if (result.error == EBADF) {
-        resolver->Reject(context, bridge::make_js_error(isolate, {"BadResource", "Bad resource ID"})).Check();
+        resolver->Reject(context, bridge::make_js_error(isolate, {"BadResource", "Bad resource ID"})).FromMaybe(false);
       } else if (result.error) {
-        resolver->Reject(context, bridge::make_js_error(isolate, bridge::os_error(result.error, {}))).Check();
+        resolver->Reject(context, bridge::make_js_error(isolate, bridge::os_error(result.error, {}))).FromMaybe(false);
       } else if (result.data.empty()) {
-        resolver->Resolve(context, v8::Null(isolate)).Check();
+        resolver->Resolve(context, v8::Null(isolate)).FromMaybe(false);
       } else {
-        resolver->Resolve(context, bridge::ToV8<bridge::Bytes>::make(isolate, {std::move(result.data)})).Check();
+        resolver->Resolve(context, bridge::ToV8<bridge::Bytes>::make(isolate, {std::move(result.data)})).FromMaybe(false);
       }
       rt.after_macrotask();
     });
   } catch (const JsError& error) {
-    resolver->Reject(context, bridge::make_js_error(isolate, error)).Check();
+    resolver->Reject(context, bridge::make_js_error(isolate, error)).FromMaybe(false);
   }
 }
 

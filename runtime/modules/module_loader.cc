@@ -525,6 +525,12 @@ v8::Local<v8::Module> ModuleLoader::load_main(const std::string& url) {
   v8::TryCatch try_catch(rt_.isolate());
   instantiate(record);
   auto module = record.module.Get(rt_.isolate());
+  if (try_catch.HasTerminated()) {
+    // Ended from outside while linking (another serve worker failed, Ctrl-C):
+    // no message to report; the caller sees the empty module.
+    try_catch.ReThrow();
+    return {};
+  }
   if (try_catch.HasCaught()) {
     // A link error (an import of a name the module does not export).
     auto message = try_catch.Message();
@@ -562,8 +568,9 @@ v8::MaybeLocal<v8::Value> ModuleLoader::evaluate_json(v8::Local<v8::Context> con
   Record* record = Runtime::from(isolate).modules().find(module);
   auto value = record ? record->json.Get(isolate) : v8::Local<v8::Value>(v8::Undefined(isolate));
   if (module->SetSyntheticModuleExport(isolate, v8_str(isolate, "default"), value).IsNothing()) return {};
-  auto resolver = v8::Promise::Resolver::New(context).ToLocalChecked();
-  resolver->Resolve(context, v8::Undefined(isolate)).Check();
+  v8::Local<v8::Promise::Resolver> resolver;
+  if (!v8::Promise::Resolver::New(context).ToLocal(&resolver)) return {};  // terminating
+  resolver->Resolve(context, v8::Undefined(isolate)).FromMaybe(false);
   return resolver->GetPromise();
 }
 
@@ -574,12 +581,13 @@ void settle_import(const v8::FunctionCallbackInfo<v8::Value>& info, bool fulfill
   auto* isolate = info.GetIsolate();
   auto context = isolate->GetCurrentContext();
   auto data = info.Data().As<v8::Array>();
-  auto resolver = data->Get(context, 0).ToLocalChecked().As<v8::Promise::Resolver>();
+  v8::Local<v8::Value> resolver_value, module;
+  if (!data->Get(context, 0).ToLocal(&resolver_value) || !data->Get(context, 1).ToLocal(&module)) return;  // terminating
+  auto resolver = resolver_value.As<v8::Promise::Resolver>();
   if (fulfilled) {
-    auto module = data->Get(context, 1).ToLocalChecked();
-    resolver->Resolve(context, module).Check();
+    resolver->Resolve(context, module).FromMaybe(false);
   } else {
-    resolver->Reject(context, info[0]).Check();
+    resolver->Reject(context, info[0]).FromMaybe(false);
   }
 }
 
@@ -591,7 +599,8 @@ v8::MaybeLocal<v8::Promise> ModuleLoader::dynamic_import(v8::Local<v8::Context> 
                                                          v8::Local<v8::FixedArray> assertions) {
   auto* isolate = context->GetIsolate();
   auto& self = Runtime::from(isolate).modules();
-  auto resolver = v8::Promise::Resolver::New(context).ToLocalChecked();
+  v8::Local<v8::Promise::Resolver> resolver;
+  if (!v8::Promise::Resolver::New(context).ToLocal(&resolver)) return {};  // terminating
   auto promise = resolver->GetPromise();
   std::string referrer = to_std_string(isolate, resource_name);
   if (referrer.empty() || referrer.starts_with("ext:")) referrer = Runtime::from(isolate).main_module_url;
@@ -603,34 +612,38 @@ v8::MaybeLocal<v8::Promise> ModuleLoader::dynamic_import(v8::Local<v8::Context> 
     self.instantiate(record);
     auto module = record.module.Get(isolate);
     if (try_catch.HasCaught()) {
-      resolver->Reject(context, try_catch.Exception()).Check();
+      resolver->Reject(context, try_catch.Exception()).FromMaybe(false);
       return promise;
     }
     if (module->GetStatus() == v8::Module::kErrored) {
-      resolver->Reject(context, module->GetException()).Check();
+      resolver->Reject(context, module->GetException()).FromMaybe(false);
       return promise;
     }
     v8::Local<v8::Value> evaluation;
     if (!module->Evaluate(context).ToLocal(&evaluation)) {
-      resolver->Reject(context, try_catch.Exception()).Check();
+      resolver->Reject(context, try_catch.Exception()).FromMaybe(false);
       return promise;
     }
+    // Evaluation ran JavaScript: from here on, V8 calls fail if that ended in
+    // a termination (the program is ending), and the promise is left pending.
     auto data = v8::Array::New(isolate, 2);
-    data->Set(context, 0, resolver).Check();
-    data->Set(context, 1, module->GetModuleNamespace()).Check();
-    auto on_ok = v8::Function::New(context, [](const v8::FunctionCallbackInfo<v8::Value>& i) { settle_import(i, true); },
-                                   data).ToLocalChecked();
-    auto on_err = v8::Function::New(context, [](const v8::FunctionCallbackInfo<v8::Value>& i) { settle_import(i, false); },
-                                    data).ToLocalChecked();
+    v8::Local<v8::Function> on_ok, on_err;
+    if (data->Set(context, 0, resolver).IsNothing() ||
+        data->Set(context, 1, module->GetModuleNamespace()).IsNothing() ||
+        !v8::Function::New(context, [](const v8::FunctionCallbackInfo<v8::Value>& i) { settle_import(i, true); }, data)
+             .ToLocal(&on_ok) ||
+        !v8::Function::New(context, [](const v8::FunctionCallbackInfo<v8::Value>& i) { settle_import(i, false); }, data)
+             .ToLocal(&on_err))
+      return promise;
     evaluation.As<v8::Promise>()->Then(context, on_ok, on_err).IsEmpty();
   } catch (const LoadError& error) {
     std::string message = error.what();
     if (auto at = message.find("\n    at "); at != std::string::npos) message.resize(at);
-    resolver->Reject(context, v8::Exception::TypeError(v8_str(isolate, message))).Check();
+    resolver->Reject(context, v8::Exception::TypeError(v8_str(isolate, message))).FromMaybe(false);
   } catch (const CompileError& error) {
     std::string message = error.message.starts_with("SyntaxError: ") ? error.message.substr(13) : error.message;
     message += fmt::format(" at {}:{}:{}", error.url, error.line, error.column);
-    resolver->Reject(context, v8::Exception::SyntaxError(v8_str(isolate, message))).Check();
+    resolver->Reject(context, v8::Exception::SyntaxError(v8_str(isolate, message))).FromMaybe(false);
   }
   return promise;
 }
@@ -639,7 +652,20 @@ void ModuleLoader::import_meta_resolve(const v8::FunctionCallbackInfo<v8::Value>
   auto* isolate = info.GetIsolate();
   std::string base = to_std_string(isolate, info.Data());
   try {
-    std::string specifier = to_std_string(isolate, info[0]->ToString(isolate->GetCurrentContext()).ToLocalChecked());
+    // A value with no string form (a Symbol, an object whose toString() throws)
+    // is refused in Deno's words.
+    v8::Local<v8::String> text;
+    {
+      v8::TryCatch try_catch(isolate);
+      if (!info[0]->ToString(isolate->GetCurrentContext()).ToLocal(&text)) {
+        if (try_catch.HasTerminated()) {
+          try_catch.ReThrow();
+          return;
+        }
+        throw LoadError("Invalid arguments");
+      }
+    }
+    std::string specifier = to_std_string(isolate, text);
     auto& self = Runtime::from(isolate).modules();
     std::string mapped = specifier;
     if (self.import_map_)

@@ -54,7 +54,8 @@ class ModuleLoader {
   }
 
   // Loads and links the graph rooted at `url`. Throws LoadError (with the
-  // importing location in what()) or CompileError.
+  // importing location in what()) or CompileError; an empty module if the
+  // isolate was terminated while linking.
   v8::Local<v8::Module> load_main(const std::string& url);
 
   // The source text of a module as its author wrote it (for error excerpts).

@@ -81,8 +81,8 @@ std::pair<v8::Local<v8::Promise>, std::function<void(std::optional<bridge::JsErr
             auto resolver = rt.take_resolver(id);
             if (rt.exiting()) return;
             auto context = rt.context();
-            if (error) resolver->Reject(context, bridge::make_js_error(isolate, *error)).Check();
-            else resolver->Resolve(context, v8::Number::New(isolate, value)).Check();
+            if (error) resolver->Reject(context, bridge::make_js_error(isolate, *error)).FromMaybe(false);
+            else resolver->Resolve(context, v8::Number::New(isolate, value)).FromMaybe(false);
             rt.after_macrotask();
           }};
 }

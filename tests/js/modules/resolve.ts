@@ -18,3 +18,12 @@ for (
 // Data URLs are URLs: the fragment is not part of the body.
 const m = await import("data:text/javascript,export default 1 + 1;#fragment 'not code");
 console.log(m.default);
+// Arguments that are not strings: a Symbol is refused in Deno's words, an
+// object's own toString() error comes through, other values are stringified.
+for (const bad of [Symbol("x"), { toString() { throw new RangeError("no string"); } }, 42, undefined]) {
+  try {
+    console.log(typeof bad, import.meta.resolve(bad as never).replace(here, "<dir>"));
+  } catch (e) {
+    console.log(typeof bad, String(e));
+  }
+}
