@@ -18,8 +18,14 @@ namespace toolchain {
 // module compiled from source are compiled on V8's worker thread while the
 // graph loads, so their first calls do not compile them on the program's
 // thread (a module read from a code cache posts none).
+// --no-concurrent-array-buffer-sweeping: a young ArrayBuffer's backing store
+// is freed by the GC on the program's own thread, so malloc hands it straight
+// back to the next one; freed on V8's sweeper thread, every small buffer (a
+// TextEncoder.encode result, a byte-stream chunk) cost a trip through malloc's
+// arena lock against that thread: TextEncoder.encode of 1 KiB 1.6 -> 0.7 us.
 const char kV8Flags[] =
-    "--harmony-import-assertions --no-verify-snapshot-checksum --parallel-compile-tasks-for-lazy";
+    "--harmony-import-assertions --no-verify-snapshot-checksum --parallel-compile-tasks-for-lazy "
+    "--no-concurrent-array-buffer-sweeping";
 
 void initialize_engine() {
   static std::once_flag once;
