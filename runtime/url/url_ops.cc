@@ -80,6 +80,13 @@ std::string op_url_search_params_stringify(Runtime&, std::vector<std::string> fl
   return url::serialize_form_urlencoded(list);
 }
 
+// URLPattern's canonicalisation of a component's text (url_pattern.js): the
+// component as url::PatternComponent numbers it; null is failure.
+std::optional<std::string> op_urlpattern_canonicalize(Runtime&, int which, std::string value, std::string protocol) {
+  if (which < 0 || which > static_cast<int>(url::PatternComponent::Hash)) throw bridge::type_error("Unknown URLPattern component");
+  return url::canonicalize_pattern_component(static_cast<url::PatternComponent>(which), value, protocol);
+}
+
 }  // namespace url_detail
 
 void register_url_ops(bridge::OpRegistry& r) {
@@ -90,6 +97,7 @@ void register_url_ops(bridge::OpRegistry& r) {
   r.sync<&op_url_origin>("op_url_origin");
   r.sync<&op_url_search_params_parse>("op_url_search_params_parse");
   r.sync<&op_url_search_params_stringify>("op_url_search_params_stringify");
+  r.sync<&op_urlpattern_canonicalize>("op_urlpattern_canonicalize");
 }
 
 }  // namespace toolchain

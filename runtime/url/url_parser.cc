@@ -604,6 +604,67 @@ void set(Url& url, Setter which, std::string_view value) {
   }
 }
 
+std::optional<std::string> canonicalize_pattern_component(PatternComponent which, std::string_view value,
+                                                          std::string_view protocol) {
+  if (value.empty()) return std::string();
+  Url dummy;
+  dummy.scheme = "http";
+  dummy.host = "dummy.test";
+  switch (which) {
+    case PatternComponent::Protocol: {
+      std::string input(value);
+      input.append("://dummy.test");
+      auto url = parse_without_fast_path(input);
+      if (!url) return std::nullopt;
+      return std::move(url->scheme);
+    }
+    case PatternComponent::Username:
+    case PatternComponent::Password:
+      return percent_encode(value, EncodeSet::Userinfo);
+    case PatternComponent::Hostname:
+      if (!basic_parse(value, nullptr, dummy, State::Hostname)) return std::nullopt;
+      return std::move(*dummy.host);
+    case PatternComponent::IPv6Hostname: {
+      std::string result;
+      for (char c : value) {
+        bool hex = is_digit(c) || (lower(c) >= 'a' && lower(c) <= 'f');
+        if (!hex && c != '[' && c != ']' && c != ':') return std::nullopt;
+        result += lower(c);
+      }
+      return result;
+    }
+    case PatternComponent::Port:
+      dummy.scheme = std::string(protocol);
+      if (!basic_parse(value, nullptr, dummy, State::Port)) return std::nullopt;
+      return dummy.port ? std::to_string(*dummy.port) : std::string();
+    case PatternComponent::Pathname: {
+      // A piece of a path that does not start with '/' gets "/-" for the
+      // parse, so that it is not given a leading '/', then loses it.
+      const bool leading_slash = value.front() == '/';
+      dummy.path.clear();
+      std::string modified(leading_slash ? "" : "/-");  // (not `"/-" + s`: GCC 12's -Wrestrict false positive)
+      modified.append(value);
+      basic_parse(modified, nullptr, dummy, State::PathStart);
+      if (!leading_slash && dummy.path.starts_with("/-")) dummy.path.erase(0, 2);
+      return std::move(dummy.path);
+    }
+    case PatternComponent::OpaquePathname:
+      // As Deno: a path from '/' is parsed as a special URL's would be; the
+      // rest is encoded as the opaque path state does, '?' and '#' included.
+      if (value.front() == '/') return canonicalize_pattern_component(PatternComponent::Pathname, value);
+      return percent_encode(value, EncodeSet::C0Control);
+    case PatternComponent::Search:
+      dummy.query.emplace();
+      basic_parse(value, nullptr, dummy, State::Query);
+      return std::move(*dummy.query);
+    case PatternComponent::Hash:
+      dummy.fragment.emplace();
+      basic_parse(value, nullptr, dummy, State::Fragment);
+      return std::move(*dummy.fragment);
+  }
+  return std::nullopt;
+}
+
 void set_query_from_search_params(Url& url, std::string_view serialized_query) {
   if (serialized_query.empty()) {
     url.query.reset();

@@ -82,4 +82,17 @@ bool parse_to_href(std::string_view input, std::optional<std::string_view> base,
 // The scheme's default port, or -1.
 int default_port(std::string_view scheme);
 
+// URL Pattern's canonicalisation of one component's fixed text
+// (https://urlpattern.spec.whatwg.org/#canon-encoding-callbacks): the basic URL
+// parser with the component's state override on a dummy URL, failure reported
+// (nullopt), which set() never does. As Deno's `urlpattern` crate, the dummy
+// URL is special (http) for hosts, paths, queries and fragments whatever the
+// pattern's protocol (an opaque path from '/' too); the port's scheme is
+// `protocol` (its default port is "").
+enum class PatternComponent : uint8_t {
+  Protocol, Username, Password, Hostname, IPv6Hostname, Port, Pathname, OpaquePathname, Search, Hash,
+};
+std::optional<std::string> canonicalize_pattern_component(PatternComponent which, std::string_view value,
+                                                          std::string_view protocol = {});
+
 }  // namespace toolchain::url
