@@ -17,6 +17,7 @@ const { op_urlpattern_canonicalize } = core.ops;
 
 const RegExpCtor = RegExp;
 const TypeErrorCtor = TypeError;
+const ErrorCaptureStackTrace = Error.captureStackTrace;
 const uncurry = Function.prototype.bind.bind(Function.prototype.call);
 const RegExpPrototypeExec = uncurry(RegExp.prototype.exec);
 const RegExpPrototypeTest = uncurry(RegExp.prototype.test);
@@ -116,7 +117,9 @@ function tokenize(input, strict) {
       }
       if (c === 0x5c /* \ */) {
         if (position + 1 >= length) return error(start, index, "incomplete escape code");
-        if (codePointAt(position + 1) > 0x7f) return error(start, index, "invalid regex: non ascii character was escaped");
+        if (codePointAt(position + 1) > 0x7f) {
+          return error(start, index, "invalid regex: non ascii character was escaped");
+        }
         position += 2;
         continue;
       }
@@ -128,7 +131,9 @@ function tokenize(input, strict) {
       } else if (c === 0x28 /* ( */) {
         depth++;
         if (position + 1 >= length) return error(start, index, "invalid regex: nested groups not closed");
-        if (codePointAt(position + 1) !== 0x3f) return error(start, index, "invalid regex: nested groups must start with ?");
+        if (codePointAt(position + 1) !== 0x3f) {
+          return error(start, index, "invalid regex: nested groups must start with ?");
+        }
       }
       position++;
     }
@@ -224,7 +229,8 @@ function parsePatternString(input, options, encode) {
     addPendingFixedValue();
     if (nameToken === null && regexpOrWildcardToken === null) {
       if (prefix === "") return;
-      ArrayPrototypePush(parts, { type: FIXED_TEXT, value: encode(prefix), modifier, name: "", prefix: "", suffix: "" });
+      const value = encode(prefix);
+      ArrayPrototypePush(parts, { type: FIXED_TEXT, value, modifier, name: "", prefix: "", suffix: "" });
       return;
     }
     let value;
@@ -409,13 +415,19 @@ const isSpecialScheme = (s) => s === "ftp" || s === "file" || s === "http" || s 
 // --- Components ---------------------------------------------------------------
 
 // https://urlpattern.spec.whatwg.org/#compile-a-component
-function compileComponent(input, encode, options) {
-  const parts = parsePatternString(input, options, encode);
+// `kind` is the canonicalisation of its fixed text (C_*).
+function compileComponent(name, input, kind, options) {
+  const parts = parsePatternString(input, options, (value) => canonicalize(kind, value));
   const { regexp, names } = generateRegexp(parts, options);
   let compiled;
   try {
     compiled = new RegExpCtor(regexp, options.ignoreCase ? "ui" : "u");
-  } catch {
+  } catch (error) {
+    // The crate checks the syntax with its own engine, which takes a lone ']'
+    // or '}' that V8 rejects: Deno then reports V8's error its own way.
+    if (StringPrototypeIncludes(error.message, "Lone quantifier brackets")) {
+      throw new TypeErrorCtor(`Failed to construct 'URLPattern': ${name} is invalid; ${error.message}`);
+    }
     throw new PatternError("regexp error");
   }
   let hasRegExpGroups = false;
@@ -523,7 +535,7 @@ function parseConstructorString(input) {
         break;
       case "protocol":
         if (is(":")) {
-          const protocol = compileComponent(makeComponentString(), (v) => canonicalize(C_PROTOCOL, v), DEFAULT_OPTIONS);
+          const protocol = compileComponent("protocol", makeComponentString(), C_PROTOCOL, DEFAULT_OPTIONS);
           protocolMatchesSpecialScheme = protocolComponentMatchesSpecialScheme(protocol);
           let nextState = "pathname", skip = 1;
           if (isNonSpecialPatternChar(tokenIndex + 1, "/") && isNonSpecialPatternChar(tokenIndex + 2, "/")) {
@@ -699,21 +711,21 @@ function createComponents(input, baseURL, ignoreCase) {
   if (isSpecialScheme(processed.protocol) && processed.port === DEFAULT_PORTS[processed.protocol]) processed.port = "";
 
   const components = { __proto__: null };
-  components.protocol = compileComponent(processed.protocol, (v) => canonicalize(C_PROTOCOL, v), DEFAULT_OPTIONS);
-  components.username = compileComponent(processed.username, (v) => canonicalize(C_USERNAME, v), DEFAULT_OPTIONS);
-  components.password = compileComponent(processed.password, (v) => canonicalize(C_PASSWORD, v), DEFAULT_OPTIONS);
+  components.protocol = compileComponent("protocol", processed.protocol, C_PROTOCOL, DEFAULT_OPTIONS);
+  components.username = compileComponent("username", processed.username, C_USERNAME, DEFAULT_OPTIONS);
+  components.password = compileComponent("password", processed.password, C_PASSWORD, DEFAULT_OPTIONS);
   const hostKind = isIPv6AddressPattern(processed.hostname) ? C_IPV6_HOSTNAME : C_HOSTNAME;
-  components.hostname = compileComponent(processed.hostname, (v) => canonicalize(hostKind, v), HOSTNAME_OPTIONS);
-  components.port = compileComponent(processed.port, (v) => canonicalize(C_PORT, v), DEFAULT_OPTIONS);
+  components.hostname = compileComponent("hostname", processed.hostname, hostKind, HOSTNAME_OPTIONS);
+  components.port = compileComponent("port", processed.port, C_PORT, DEFAULT_OPTIONS);
   const options = { __proto__: null, delimiter: "", prefix: "", ignoreCase };
   if (protocolComponentMatchesSpecialScheme(components.protocol)) {
-    components.pathname = compileComponent(processed.pathname, (v) => canonicalize(C_PATHNAME, v),
-      { __proto__: null, delimiter: "/", prefix: "/", ignoreCase });
+    const pathOptions = { __proto__: null, delimiter: "/", prefix: "/", ignoreCase };
+    components.pathname = compileComponent("pathname", processed.pathname, C_PATHNAME, pathOptions);
   } else {
-    components.pathname = compileComponent(processed.pathname, (v) => canonicalize(C_OPAQUE_PATHNAME, v), options);
+    components.pathname = compileComponent("pathname", processed.pathname, C_OPAQUE_PATHNAME, options);
   }
-  components.search = compileComponent(processed.search, (v) => canonicalize(C_SEARCH, v), options);
-  components.hash = compileComponent(processed.hash, (v) => canonicalize(C_HASH, v), options);
+  components.search = compileComponent("search", processed.search, C_SEARCH, options);
+  components.hash = compileComponent("hash", processed.hash, C_HASH, options);
   return components;
 }
 
@@ -737,16 +749,18 @@ function constructionError(error, input) {
       pattern = input[name];
     }
   }
-  if (label === null) return new TypeErrorCtor(error.message);
-  let message = `Failed to parse ${label} from "${pattern}": ${error.message}`;
-  if (error.position >= 0 && typeof input !== "string") {
+  let message = error.message;
+  if (label !== null) message = `Failed to parse ${label} from "${pattern}": ${error.message}`;
+  if (label !== null && error.position >= 0 && typeof input !== "string") {
     message += `\n\n  ${pattern}\n  ${" ".repeat(error.position)}^`;
   }
-  if (StringPrototypeIncludes(error.message, "invalid name")) {
+  if (label !== null && StringPrototypeIncludes(error.message, "invalid name")) {
     message += '\n\n  hint: ":" starts a named group and must be followed by a name (a letter or "_", then ' +
       'letters, digits or "_"). To match a literal ":", escape it as "\\:".';
   }
-  return new TypeErrorCtor(message);
+  const framed = new TypeErrorCtor(message);
+  ErrorCaptureStackTrace(framed, constructionError);  // the stack starts at the constructor
+  return framed;
 }
 
 // --- WebIDL conversions -------------------------------------------------------
