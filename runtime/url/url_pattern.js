@@ -163,8 +163,9 @@ const FIXED_TEXT = 0, REGEXP_PART = 1, SEGMENT_WILDCARD = 2, FULL_WILDCARD = 3;
 const MODIFIER_NONE = "", MODIFIER_OPTIONAL = "?", MODIFIER_ZERO_OR_MORE = "*", MODIFIER_ONE_OR_MORE = "+";
 const FULL_WILDCARD_REGEXP = ".*";
 
+// As the crate, '/' is left as it is (the standard escapes it; the match is the same).
 function escapeRegexpString(s) {
-  return StringPrototypeReplace(s, /[.+*?^${}()[\]|/\\]/g, "\\$&");
+  return StringPrototypeReplace(s, /[.+*?^${}()[\]|\\]/g, "\\$&");
 }
 function escapePatternString(s) {
   return StringPrototypeReplace(s, /[+*?:{}()\\]/g, "\\$&");
@@ -419,14 +420,17 @@ const isSpecialScheme = (s) => s === "ftp" || s === "file" || s === "http" || s 
 function compileComponent(name, input, kind, options) {
   const parts = parsePatternString(input, options, (value) => canonicalize(kind, value));
   const { regexp, names } = generateRegexp(parts, options);
+  const flags = options.ignoreCase ? "ui" : "u";
   let compiled;
   try {
-    compiled = new RegExpCtor(regexp, options.ignoreCase ? "ui" : "u");
+    compiled = new RegExpCtor(regexp, flags);
   } catch (error) {
     // The crate checks the syntax with its own engine, which takes a lone ']'
-    // or '}' that V8 rejects: Deno then reports V8's error its own way.
+    // or '}' that V8 rejects: Deno then reports V8's error its own way (in
+    // the words of its newer V8: the source as written, then the flags).
     if (StringPrototypeIncludes(error.message, "Lone quantifier brackets")) {
-      throw new TypeErrorCtor(`Failed to construct 'URLPattern': ${name} is invalid; ${error.message}`);
+      throw new TypeErrorCtor(`Failed to construct 'URLPattern': ${name} is invalid; Invalid regular expression: ` +
+        `/${regexp}/${flags}: Lone quantifier brackets`);
     }
     throw new PatternError("regexp error");
   }

@@ -4,6 +4,7 @@
 // Each file is one test that runs every case and lists the ones that fail,
 // minus the documented exceptions in known_difference().
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -383,5 +384,75 @@ TEST(UrlFastPath, LeavesTheRestToTheParser) {
     EXPECT_FALSE(takes_fast_path(input)) << input;
     expect_same_as_full_parser(input);
     expect_same_as_full_parser(input, "https://base.example/dir/file");
+  }
+}
+
+// URL Pattern's canonicalisation of a component's text: the answers Deno 2.9.6
+// gives for the same text (as a pattern's fixed text or a matched input).
+TEST(UrlPatternCanonicalize, EachComponent) {
+  using C = PatternComponent;
+  struct Case {
+    C which;
+    const char* value;
+    const char* protocol;
+    std::optional<std::string> expected;  // nullopt: failure
+  };
+  const Case cases[] = {
+      {C::Protocol, "", "", ""},
+      {C::Protocol, "HTTP", "", "http"},
+      {C::Protocol, "a+b", "", "a+b"},
+      {C::Protocol, "1http", "", std::nullopt},
+      {C::Protocol, "ht tp", "", std::nullopt},
+      {C::Protocol, "ht%tp", "", std::nullopt},
+      {C::Username, "a@b", "", "a%40b"},
+      {C::Password, "a:b", "", "a%3Ab"},
+      {C::Username, "caf\xc3\xa9", "", "caf%C3%A9"},
+      {C::Hostname, "", "", ""},
+      {C::Hostname, "A.COM", "", "a.com"},
+      {C::Hostname, "\xc3\xbc.com", "", "xn--tda.com"},
+      {C::Hostname, "a/b", "", "a"},
+      {C::Hostname, "a#b", "", "a"},
+      {C::Hostname, "bad\\hostname", "", "bad"},
+      {C::Hostname, "bad\nhostname", "", "badhostname"},
+      {C::Hostname, "[::AB]", "", "[::ab]"},
+      {C::Hostname, "a:b", "", std::nullopt},
+      {C::Hostname, "a b", "", std::nullopt},
+      {C::Hostname, "a%zz", "", std::nullopt},
+      {C::Hostname, "1.2.3.999", "", std::nullopt},
+      {C::Hostname, "xn--", "", std::nullopt},
+      {C::Hostname, "a@b", "", std::nullopt},
+      {C::IPv6Hostname, "[::AB]", "", "[::ab]"},
+      {C::IPv6Hostname, "[", "", "["},
+      {C::IPv6Hostname, "[::g]", "", std::nullopt},
+      {C::Port, "", "", ""},
+      {C::Port, "080", "", "80"},
+      {C::Port, "1a", "", "1"},
+      {C::Port, "8\t0", "", "80"},
+      {C::Port, "80", "http", ""},
+      {C::Port, "443", "https", ""},
+      {C::Port, "80", "foo", "80"},
+      {C::Port, "99999", "", std::nullopt},
+      {C::Port, "abc", "", std::nullopt},
+      {C::Pathname, "/a/./b/../c", "", "/a/c"},
+      {C::Pathname, "/%2e%2E/x", "", "/x"},
+      {C::Pathname, "a b", "", "a%20b"},
+      {C::Pathname, "./a", "", "./a"},
+      {C::Pathname, "a b/../c", "", "/c"},  // the "/-" prefix did not survive
+      {C::Pathname, "a\\b", "", "a/b"},
+      {C::Pathname, "/a?b#c", "", "/a%3Fb%23c"},
+      {C::OpaquePathname, "a b", "", "a b"},
+      {C::OpaquePathname, "a?b#c", "", "a?b#c"},
+      {C::OpaquePathname, "a\\b", "", "a\\b"},
+      {C::OpaquePathname, "/a b/../c", "", "/c"},
+      {C::OpaquePathname, "/a\\b", "", "/a/b"},
+      {C::Search, "a b", "", "a%20b"},
+      {C::Search, "a'b", "", "a%27b"},
+      {C::Search, "a#b", "", "a%23b"},
+      {C::Hash, "a b<", "", "a%20b%3C"},
+      {C::Hash, "a#b", "", "a#b"},
+  };
+  for (const Case& c : cases) {
+    EXPECT_EQ(canonicalize_pattern_component(c.which, c.value, c.protocol), c.expected)
+        << "component " << static_cast<int>(c.which) << " value \"" << c.value << "\"";
   }
 }
