@@ -815,8 +815,7 @@ function matchInput(input, baseURL) {
       throw error;
     }
   }
-  if (baseURL !== undefined && parseUrl(baseURL) === null) return null;
-  return parseUrl(input, baseURL);
+  return parseUrl(input, baseURL);  // null too when the base is no URL
 }
 
 const components = new WeakMap();

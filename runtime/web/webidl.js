@@ -10,12 +10,13 @@ function requiredArguments(count, required, prefix) {
   }
 }
 
-// Gives `cls` instances an inspect output listing `keys` (getters are read).
+// Gives `cls` instances an inspect output listing `keys` (getters are read;
+// on the prototype itself, as Deno, they show as [Getter]).
 function inspectAttributes(cls, keys) {
   Object.defineProperty(cls.prototype, customInspect, {
     value(inspect, options) {
-      if (!(this instanceof cls)) return inspect(this, options);
-      return inspect(internals.createFilteredInspectProxy({ object: this, keys, evaluate: true }), options);
+      const evaluate = this instanceof cls;
+      return inspect(internals.createFilteredInspectProxy({ object: this, keys, evaluate }), options);
     },
     configurable: true,
   });

@@ -118,3 +118,9 @@ console.log(Deno.inspect(new URLPattern({ hash: "h" }), { depth: 0 }));
 console.log(Object.prototype.toString.call(book), String(book));
 console.log(Object.getOwnPropertyNames(URLPattern.prototype));
 console.log(Object.keys(book), JSON.stringify(book));
+console.log(URLPattern.prototype);
+class Route extends URLPattern {}
+console.log(new Route({ pathname: "/x" }), new Route({ pathname: "/x/:y" }).exec({ pathname: "/x/1" })?.pathname);
+console.log(new URLPattern({ pathname: "/\uD800x" }).pathname, new URLPattern(undefined, "http://x/").pathname);
+const date = Object.assign(new Date(0), { pathname: "/from-a-date" });
+console.log(new URLPattern(date).pathname, new URLPattern({ pathname: "/:a?" }).exec({ pathname: "" })?.pathname);
