@@ -648,11 +648,19 @@ std::optional<std::string> canonicalize_pattern_component(PatternComponent which
       if (!leading_slash && dummy.path.starts_with("/-")) dummy.path.erase(0, 2);
       return std::move(dummy.path);
     }
-    case PatternComponent::OpaquePathname:
-      // As Deno: a path from '/' is parsed as a special URL's would be; the
-      // rest is encoded as the opaque path state does, '?' and '#' included.
-      if (value.front() == '/') return canonicalize_pattern_component(PatternComponent::Pathname, value);
-      return percent_encode(value, EncodeSet::C0Control);
+    case PatternComponent::OpaquePathname: {
+      // As Deno (rust-url's set_path on an opaque path): a leading '/' is
+      // "%2F", the rest is encoded as the opaque path state does, '?' and '#'
+      // included, tabs and newlines dropped as the parser's input loses them.
+      std::string result;
+      if (value.front() == '/') {
+        result = "%2F";
+        value.remove_prefix(1);
+      }
+      std::string cleaned;
+      percent_encode_into(result, clean_input(value, false, cleaned), EncodeSet::C0Control);
+      return result;
+    }
     case PatternComponent::Search:
       dummy.query.emplace();
       basic_parse(value, nullptr, dummy, State::Query);

@@ -87,8 +87,8 @@ int default_port(std::string_view scheme);
 // parser with the component's state override on a dummy URL, failure reported
 // (nullopt), which set() never does. As Deno's `urlpattern` crate, the dummy
 // URL is special (http) for hosts, paths, queries and fragments whatever the
-// pattern's protocol (an opaque path from '/' too); the port's scheme is
-// `protocol` (its default port is "").
+// pattern's protocol; an opaque path's leading '/' is "%2F"; the port's
+// scheme is `protocol` (its default port is "").
 enum class PatternComponent : uint8_t {
   Protocol, Username, Password, Hostname, IPv6Hostname, Port, Pathname, OpaquePathname, Search, Hash,
 };

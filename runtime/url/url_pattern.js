@@ -99,6 +99,8 @@ function tokenize(input, strict) {
       else add(NAME, position, next, position);
     } else if (c === 0x28 /* ( */) {
       tokenizeRegexp(next);
+    } else if (c === 0x09 || c === 0x0a || c === 0x0d) {
+      index = next;  // as Deno: a tab or newline is no token (escaped, it is one)
     } else {
       add(CHAR, next, index, next);
     }
@@ -396,7 +398,7 @@ const PLAINLY_CANONICAL = {
   [C_IPV6_HOSTNAME]: /^[0-9a-f:[\]]*$/,
   [C_PORT]: /^[1-9][0-9]{0,3}$/,
   [C_PATHNAME]: /^[A-Za-z0-9_~/-]*$/,
-  [C_OPAQUE_PATHNAME]: /^[A-Za-z0-9_~.:;=@!$&'()*+,-][A-Za-z0-9_~/.:;=@!$&'()*+,-]*$/,
+  [C_OPAQUE_PATHNAME]: /^[A-Za-z0-9_~.:;=@!$&'()*+,-][A-Za-z0-9_~/.:;=@!$&'()*+,-]*$/,  // not from '/' ("%2F")
   [C_SEARCH]: /^[A-Za-z0-9_~/.:;=@!$&()*+,?-]*$/,
   [C_HASH]: /^[A-Za-z0-9_~/.:;=@!$&'()*+,?#-]*$/,
 };
@@ -673,8 +675,10 @@ function processInit(init, isPattern, result) {
       if (slash >= 0) pathname = StringPrototypeSlice(basePath, 0, slash + 1) + pathname;
     }
     if (!isPattern) {
+      // As Deno, a path from '/' is a special URL's whatever the protocol.
       const protocol = result.protocol ?? "";
-      pathname = canonicalize(protocol === "" || isSpecialScheme(protocol) ? C_PATHNAME : C_OPAQUE_PATHNAME, pathname);
+      const special = protocol === "" || isSpecialScheme(protocol) || pathname[0] === "/";
+      pathname = canonicalize(special ? C_PATHNAME : C_OPAQUE_PATHNAME, pathname);
     }
     result.pathname = pathname;
   }
@@ -692,6 +696,7 @@ function processInit(init, isPattern, result) {
 }
 
 function isIPv6AddressPattern(s) {
+  if (s.length < 2) return false;
   return StringPrototypeStartsWith(s, "[") || StringPrototypeStartsWith(s, "{[") || StringPrototypeStartsWith(s, "\\[");
 }
 
@@ -699,6 +704,8 @@ function isIPv6AddressPattern(s) {
 function createComponents(input, baseURL, ignoreCase) {
   let init;
   if (typeof input === "string") {
+    // As the crate, a base URL that is no URL fails before the pattern is read.
+    if (baseURL !== undefined && parseUrl(baseURL) === null) throw new PatternError(baseUrlFailure(baseURL));
     init = parseConstructorString(input);
     if (baseURL === undefined && init.protocol === undefined) {
       throw new PatternError("a relative input without a base URL is not valid");
@@ -714,20 +721,23 @@ function createComponents(input, baseURL, ignoreCase) {
   for (const name of COMPONENTS) if (processed[name] === undefined) processed[name] = "*";
   if (isSpecialScheme(processed.protocol) && processed.port === DEFAULT_PORTS[processed.protocol]) processed.port = "";
 
+  // In the crate's order, which decides which error a pattern with several gets.
   const components = { __proto__: null };
   components.protocol = compileComponent("protocol", processed.protocol, C_PROTOCOL, DEFAULT_OPTIONS);
-  components.username = compileComponent("username", processed.username, C_USERNAME, DEFAULT_OPTIONS);
-  components.password = compileComponent("password", processed.password, C_PASSWORD, DEFAULT_OPTIONS);
   const hostKind = isIPv6AddressPattern(processed.hostname) ? C_IPV6_HOSTNAME : C_HOSTNAME;
   components.hostname = compileComponent("hostname", processed.hostname, hostKind, HOSTNAME_OPTIONS);
-  components.port = compileComponent("port", processed.port, C_PORT, DEFAULT_OPTIONS);
   const options = { __proto__: null, delimiter: "", prefix: "", ignoreCase };
-  if (protocolComponentMatchesSpecialScheme(components.protocol)) {
+  // As Deno, an empty protocol pattern and a path from '/' get a special URL's paths too.
+  if (components.protocol.patternString === "" || processed.pathname[0] === "/" ||
+      protocolComponentMatchesSpecialScheme(components.protocol)) {
     const pathOptions = { __proto__: null, delimiter: "/", prefix: "/", ignoreCase };
     components.pathname = compileComponent("pathname", processed.pathname, C_PATHNAME, pathOptions);
   } else {
     components.pathname = compileComponent("pathname", processed.pathname, C_OPAQUE_PATHNAME, options);
   }
+  components.username = compileComponent("username", processed.username, C_USERNAME, DEFAULT_OPTIONS);
+  components.password = compileComponent("password", processed.password, C_PASSWORD, DEFAULT_OPTIONS);
+  components.port = compileComponent("port", processed.port, C_PORT, DEFAULT_OPTIONS);
   components.search = compileComponent("search", processed.search, C_SEARCH, options);
   components.hash = compileComponent("hash", processed.hash, C_HASH, options);
   return components;

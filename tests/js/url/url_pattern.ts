@@ -124,3 +124,18 @@ console.log(new Route({ pathname: "/x" }), new Route({ pathname: "/x/:y" }).exec
 console.log(new URLPattern({ pathname: "/\uD800x" }).pathname, new URLPattern(undefined, "http://x/").pathname);
 const date = Object.assign(new Date(0), { pathname: "/from-a-date" });
 console.log(new URLPattern(date).pathname, new URLPattern({ pathname: "/:a?" }).exec({ pathname: "" })?.pathname);
+
+// Where Deno's crate and the standard part ways: paths of other protocols,
+// an empty protocol, tabs and newlines.
+const show = (init: URLPatternInit, input: URLPatternInit) => {
+  const pattern = new URLPattern(init);
+  return JSON.stringify([pattern.pathname, pattern.test(input), pattern.exec(input)?.pathname.input ?? null]);
+};
+console.log(show({ protocol: "foo", pathname: "/:a" }, { protocol: "foo", pathname: "/x/y" }));
+console.log(show({ protocol: "foo", pathname: "/a b/../c" }, { protocol: "foo", pathname: "/a b/../c" }));
+console.log(show({ protocol: "foo", pathname: "*/x y" }, { protocol: "foo", pathname: "a/x y" }));
+console.log(show({ protocol: "foo", pathname: "a\\?b" }, { protocol: "foo", pathname: "a?b" }));
+console.log(show({ protocol: "", pathname: "a<b" }, { pathname: "a<b" }));
+console.log(show({ pathname: "/\t*" }, { pathname: "/x" }), show({ pathname: "/:a\tb" }, { pathname: "/xb" }));
+console.log(show({ username: "\t:a\t", pathname: "/\\\t" }, { username: "a\tb", pathname: "/\t" }));
+console.log(new URLPattern("http:\t//h/x").hostname, new URLPattern({ port: "8\t0" }).port);
