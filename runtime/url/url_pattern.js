@@ -438,8 +438,8 @@ function compileComponent(name, input, kind, options) {
   }
   let hasRegExpGroups = false;
   for (const part of parts) if (part.type === REGEXP_PART) hasRegExpGroups = true;
-  return { patternString: generatePatternString(parts, options), regexpString: regexp, regexp: compiled, names,
-    hasRegExpGroups };
+  return { patternString: generatePatternString(parts, options), regexp: compiled, names, hasRegExpGroups,
+    matchesAll: regexp === "^(.*)$" };  // "*": no need to run the RegExp
 }
 
 function protocolComponentMatchesSpecialScheme(component) {
@@ -825,8 +825,15 @@ function matchInput(input, baseURL) {
       throw error;
     }
   }
-  return parseUrl(input, baseURL);  // null too when the base is no URL
+  if (baseURL !== undefined) return parseUrl(input, baseURL);  // null too when the base is no URL
+  // A router tries one URL against pattern after pattern: parse it once.
+  if (input !== lastMatchedInput) {
+    lastMatchedValues = parseUrl(input);
+    lastMatchedInput = input;
+  }
+  return lastMatchedValues;
 }
+let lastMatchedInput = null, lastMatchedValues = null;
 
 const components = new WeakMap();
 
@@ -882,7 +889,7 @@ class URLPattern {
     const values = matchInput(input, baseURL);
     if (values === null) return false;
     for (const name of COMPONENTS) {
-      if (!RegExpPrototypeTest(c[name].regexp, values[name])) return false;
+      if (!c[name].matchesAll && !RegExpPrototypeTest(c[name].regexp, values[name])) return false;
     }
     return true;
   }
@@ -895,23 +902,34 @@ class URLPattern {
     if (baseURL !== undefined) baseURL = toUSVString(baseURL);
     const values = matchInput(input, baseURL);
     if (values === null) return null;
+    // Every component first (most patterns do not match), then the result.
     const matches = [];
     for (const name of COMPONENTS) {
-      const match = RegExpPrototypeExec(c[name].regexp, values[name]);
+      const match = c[name].matchesAll ? true : RegExpPrototypeExec(c[name].regexp, values[name]);
       if (match === null) return null;
       ArrayPrototypePush(matches, match);
     }
     const inputs = [typeof input === "string" ? input : { __proto__: null, ...input }];
     if (typeof input === "string" && baseURL !== undefined) ArrayPrototypePush(inputs, baseURL);
-    const result = { inputs };
-    for (let i = 0; i < COMPONENTS.length; i++) {
+    const componentResult = (i) => {
       const name = COMPONENTS[i];
-      const groups = {};
+      const value = values[name];
       const names = c[name].names;
-      for (let g = 0; g < names.length; g++) groups[names[g]] = matches[i][g + 1];
-      result[name] = { input: values[name], groups };
-    }
-    return result;
+      let groups;
+      if (matches[i] === true) {
+        // A literal: storing the key "0" into an empty object is V8's slow path.
+        groups = names[0] === "0" ? { "0": value } : { [names[0]]: value };
+      } else {
+        groups = {};
+        for (let g = 0; g < names.length; g++) groups[names[g]] = matches[i][g + 1];
+      }
+      return { input: value, groups };
+    };
+    return {
+      inputs, protocol: componentResult(0), username: componentResult(1), password: componentResult(2),
+      hostname: componentResult(3), port: componentResult(4), pathname: componentResult(5), search: componentResult(6),
+      hash: componentResult(7),
+    };
   }
 }
 
