@@ -28,6 +28,10 @@ const StringPrototypeIncludes = uncurry(String.prototype.includes);
 const StringPrototypeStartsWith = uncurry(String.prototype.startsWith);
 const StringPrototypeReplace = uncurry(String.prototype.replace);
 const ArrayPrototypePush = uncurry(Array.prototype.push);
+const MapCtor = Map, SetCtor = Set, WeakMapCtor = WeakMap;
+const MapPrototypeGet = uncurry(Map.prototype.get), MapPrototypeSet = uncurry(Map.prototype.set);
+const SetPrototypeHas = uncurry(Set.prototype.has), SetPrototypeAdd = uncurry(Set.prototype.add);
+const WeakMapPrototypeGet = uncurry(WeakMap.prototype.get), WeakMapPrototypeSet = uncurry(WeakMap.prototype.set);
 const ObjectDefineProperty = Object.defineProperty;
 const StringFromCodePoint = String.fromCodePoint;
 
@@ -185,7 +189,7 @@ function parsePatternString(input, options, encode) {
   const tokens = tokenize(input, true);
   const segmentWildcard = segmentWildcardRegexp(options);
   const parts = [];
-  const names = new Set();
+  const names = new SetCtor();
   let pendingFixedValue = "";
   let index = 0;
   let nextNumericName = 0;
@@ -249,8 +253,8 @@ function parsePatternString(input, options, encode) {
       value = "";
     }
     const name = nameToken !== null ? nameToken.value : `${nextNumericName++}`;
-    if (names.has(name)) throw new PatternError(`parser error: pattern contains duplicate name ${name}`);
-    names.add(name);
+    if (SetPrototypeHas(names, name)) throw new PatternError(`parser error: pattern contains duplicate name ${name}`);
+    SetPrototypeAdd(names, name);
     ArrayPrototypePush(parts, { type, value, modifier, name, prefix: encode(prefix), suffix: encode(suffix) });
   };
 
@@ -404,6 +408,7 @@ const PLAINLY_CANONICAL = {
 };
 
 function canonicalize(which, value, protocol = "") {
+  if (value === "") return value;  // every component's answer (a part's empty prefix and suffix)
   if (RegExpPrototypeTest(PLAINLY_CANONICAL[which], value) && (which !== C_PORT || protocol === "")) return value;
   const result = op_urlpattern_canonicalize(which, value, protocol);
   if (result === null) throw new PatternError(FAILURE_MESSAGES[which]);
@@ -418,8 +423,22 @@ const isSpecialScheme = (s) => s === "ftp" || s === "file" || s === "http" || s 
 // --- Components ---------------------------------------------------------------
 
 // https://urlpattern.spec.whatwg.org/#compile-a-component
-// `kind` is the canonicalisation of its fixed text (C_*).
+// `kind` is the canonicalisation of its fixed text (C_*). A component is
+// immutable (its RegExp has no state: no g or y flag), so the "*" that most
+// components of most patterns are is compiled once per kind and options.
+const wildcardComponents = new MapCtor();
 function compileComponent(name, input, kind, options) {
+  if (input !== "*") return compileComponentUncached(name, input, kind, options);
+  const key = `${kind} ${options.delimiter} ${options.prefix} ${options.ignoreCase}`;
+  let component = MapPrototypeGet(wildcardComponents, key);
+  if (component === undefined) {
+    component = compileComponentUncached(name, input, kind, options);
+    MapPrototypeSet(wildcardComponents, key, component);
+  }
+  return component;
+}
+
+function compileComponentUncached(name, input, kind, options) {
   const parts = parsePatternString(input, options, (value) => canonicalize(kind, value));
   const { regexp, names } = generateRegexp(parts, options);
   const flags = options.ignoreCase ? "ui" : "u";
@@ -835,10 +854,10 @@ function matchInput(input, baseURL) {
 }
 let lastMatchedInput = null, lastMatchedValues = null;
 
-const components = new WeakMap();
+const components = new WeakMapCtor();
 
 function componentsOf(pattern) {
-  const c = components.get(pattern);
+  const c = WeakMapPrototypeGet(components, pattern);
   if (c === undefined) throw new TypeErrorCtor("Illegal invocation");
   return c;
 }
@@ -862,7 +881,7 @@ class URLPattern {
     } catch (error) {
       throw constructionError(error, input);
     }
-    components.set(this, c);
+    WeakMapPrototypeSet(components, this, c);
   }
 
   get protocol() { return componentsOf(this).protocol.patternString; }
