@@ -7,12 +7,12 @@
 // canonical already.
 //
 // Observable behaviour follows Deno 2.9.6 (its `urlpattern` crate) where it
-// and the standard differ: RegExps use the `u` flag (V8 10.2 has no `v`),
-// errors are TypeErrors with the crate's messages and Deno's "Failed to parse
-// <component> from "<text>"" framing, hosts, paths, queries and fragments are
-// canonicalised as for an http: URL whatever the protocol, and a pathname that
-// does not start with '/' keeps what the path parser makes of it when the
-// parser's "/-" prefix does not survive ("a/../b" is "/b").
+// and the standard differ (each place says so): RegExps use the `u` flag (V8
+// 10.2 has no `v`), errors are TypeErrors with the crate's messages in Deno's
+// "Failed to parse <component> from "<text>"" frame, components compile in
+// the crate's order, hosts, queries and fragments are canonicalised as for an
+// http: URL whatever the protocol, a pathname from '/' (or under an empty
+// protocol) is a special URL's path, and a raw tab or newline is no token.
 const { op_urlpattern_canonicalize } = core.ops;
 
 const RegExpCtor = RegExp;
