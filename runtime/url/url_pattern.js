@@ -863,7 +863,7 @@ function componentsOf(pattern) {
 }
 
 class URLPattern {
-  constructor(input = undefined, baseURLOrOptions = undefined, options = undefined) {
+  constructor(input, baseURLOrOptions = undefined, options = undefined) {
     const prefix = "Failed to construct 'URLPattern'";
     let baseURL;
     let ignoreCase;
@@ -952,8 +952,8 @@ class URLPattern {
   }
 }
 
-internals.webidl.toStringTag(URLPattern);
 internals.webidl.inspectAttributes(URLPattern, [...COMPONENTS, "hasRegExpGroups"]);
+internals.webidl.toStringTag(URLPattern);
 for (const name of [...COMPONENTS, "hasRegExpGroups", "test", "exec"]) {
   const descriptor = Object.getOwnPropertyDescriptor(URLPattern.prototype, name);
   descriptor.enumerable = true;

@@ -139,3 +139,4 @@ console.log(show({ protocol: "", pathname: "a<b" }, { pathname: "a<b" }));
 console.log(show({ pathname: "/\t*" }, { pathname: "/x" }), show({ pathname: "/:a\tb" }, { pathname: "/xb" }));
 console.log(show({ username: "\t:a\t", pathname: "/\\\t" }, { username: "a\tb", pathname: "/\t" }));
 console.log(new URLPattern("http:\t//h/x").hostname, new URLPattern({ port: "8\t0" }).port);
+console.log(URLPattern.length, URLPattern.prototype.test.length, URLPattern.prototype.exec.length);
