@@ -140,3 +140,11 @@ console.log(show({ pathname: "/\t*" }, { pathname: "/x" }), show({ pathname: "/:
 console.log(show({ username: "\t:a\t", pathname: "/\\\t" }, { username: "a\tb", pathname: "/\t" }));
 console.log(new URLPattern("http:\t//h/x").hostname, new URLPattern({ port: "8\t0" }).port);
 console.log(URLPattern.length, URLPattern.prototype.test.length, URLPattern.prototype.exec.length);
+// A base URL that is no URL, in rust-url's words.
+for (const baseURL of ["bad", "http://", "http://h:99999", "http://h:x", "http://[::1", "http://a b", "https://1.2.3.999"]) {
+  try {
+    new URLPattern({ pathname: "/x", baseURL });
+  } catch (e) {
+    console.log(JSON.stringify(baseURL), (e as Error).message);
+  }
+}
