@@ -83,7 +83,9 @@ std::string op_url_search_params_stringify(Runtime&, std::vector<std::string> fl
 // URLPattern's canonicalisation of a component's text (url_pattern.js): the
 // component as url::PatternComponent numbers it; null is failure.
 std::optional<std::string> op_urlpattern_canonicalize(Runtime&, int which, std::string value, std::string protocol) {
-  if (which < 0 || which > static_cast<int>(url::PatternComponent::Hash)) throw bridge::type_error("Unknown URLPattern component");
+  if (which < 0 || which > static_cast<int>(url::PatternComponent::Hash)) {
+    throw bridge::type_error("Unknown URLPattern component");
+  }
   return url::canonicalize_pattern_component(static_cast<url::PatternComponent>(which), value, protocol);
 }
 
