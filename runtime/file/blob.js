@@ -1,8 +1,8 @@
 // Blob and File (File API §3–4). A Blob's bytes are a list of Uint8Array
 // parts taken at construction (strings encoded, buffers copied once); nested
 // Blobs and slices share their parts' memory rather than copying it.
-const { requiredArguments, toStringTag, defineGlobal, customInspect, isArrayBuffer, isSharedArrayBuffer, isSharedView } =
-  internals.webidl;
+const { requiredArguments, toStringTag, defineGlobal, customInspect, isArrayBuffer, isSharedArrayBuffer, isSharedView,
+  toUSVString } = internals.webidl;
 const { op_encoding_encode } = core.ops;
 const S = internals.streams;
 const { CreateReadableByteStream, ReadableByteStreamControllerEnqueue, ReadableByteStreamControllerClose } = S;
@@ -19,12 +19,6 @@ const utf8Decoder = new internals.encoding.TextDecoder();
 const printableAsciiRe = /^[\x20-\x7e]*$/;
 function normalizeType(type) {
   return printableAsciiRe.test(type) ? type.toLowerCase() : "";
-}
-
-// WebIDL USVString: lone surrogates become U+FFFD.
-function toUSVString(value) {
-  const s = typeof value === "string" ? value : `${value}`;
-  return s.toWellFormed ? s.toWellFormed() : s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
 }
 
 function viewBytes(view) {

@@ -20,7 +20,6 @@ const StringPrototypeSlice = uncurryThis(String.prototype.slice);
 const StringPrototypeCharCodeAt = uncurryThis(String.prototype.charCodeAt);
 const StringPrototypeReplace = uncurryThis(String.prototype.replace);
 const StringPrototypeIncludes = uncurryThis(String.prototype.includes);
-const RegExpPrototypeTest = uncurryThis(RegExp.prototype.test);
 const ObjectDefineProperty = Object.defineProperty;
 const ObjectGetOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
 const ReflectOwnKeys = Reflect.ownKeys;
@@ -40,13 +39,7 @@ function components() {
   return componentsBuffer;
 }
 
-// Web IDL USVString: ToString, then lone surrogates become U+FFFD.
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-function toUSVString(value) {
-  const s = typeof value === "string" ? value : `${value}`;
-  loneSurrogate.lastIndex = 0;
-  return RegExpPrototypeTest(loneSurrogate, s) ? StringPrototypeReplace(s, loneSurrogate, "\uFFFD") : s;
-}
+const { toUSVString } = internals.webidl;
 
 function toStringValue(value) {
   return typeof value === "string" ? value : `${value}`;

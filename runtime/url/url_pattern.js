@@ -812,13 +812,7 @@ function constructionError(error, input) {
 
 // --- WebIDL conversions -------------------------------------------------------
 
-// USVString: ToString, then lone surrogates become U+FFFD.
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-function toUSVString(value) {
-  const s = typeof value === "string" ? value : `${value}`;
-  loneSurrogate.lastIndex = 0;
-  return RegExpPrototypeTest(loneSurrogate, s) ? StringPrototypeReplace(s, loneSurrogate, "\uFFFD") : s;
-}
+const { toUSVString } = internals.webidl;
 
 // The dictionary's members in Deno's order (sorted by name), each read once.
 const INIT_MEMBERS = ["baseURL", "hash", "hostname", "password", "pathname", "port", "protocol", "search", "username"];

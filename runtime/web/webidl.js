@@ -26,6 +26,17 @@ function toStringTag(cls, tag = cls.name) {
   Object.defineProperty(cls.prototype, Symbol.toStringTag, { value: tag, configurable: true });
 }
 
+// WebIDL USVString conversion: ToString, then lone surrogates become U+FFFD
+// (the test first, so a well-formed string, the common case, is not copied).
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const regExpTest = Function.prototype.call.bind(RegExp.prototype.test);
+const stringReplace = Function.prototype.call.bind(String.prototype.replace);
+function toUSVString(value) {
+  const s = typeof value === "string" ? value : `${value}`;
+  loneSurrogate.lastIndex = 0;
+  return regExpTest(loneSurrogate, s) ? stringReplace(s, loneSurrogate, "\uFFFD") : s;
+}
+
 // WebIDL DOMString conversion: a Symbol throws V8's own TypeError, as in Deno.
 function toDOMString(value) {
   return `${value}`;
@@ -93,5 +104,5 @@ function defineGlobal(name, value, enumerable = false) {
   Object.defineProperty(globalThis, name, { value, writable: true, enumerable, configurable: true });
 }
 
-internals.webidl = { requiredArguments, inspectAttributes, toStringTag, toDOMString, toDictionary, defineGlobal,
+internals.webidl = { requiredArguments, inspectAttributes, toStringTag, toDOMString, toUSVString, toDictionary, defineGlobal,
   isArrayBuffer, isSharedArrayBuffer, isSharedView, typedArrayKind, customInspect };
