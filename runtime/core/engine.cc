@@ -43,7 +43,7 @@ int run_program(const RunOptions& options) {
 
 ModuleGraph load_graph(const RunOptions& options, bool describe) {
   initialize_engine();
-  Runtime runtime(options, embedded_snapshot());
+  Runtime runtime(options, embedded_snapshot(), nullptr, true);
   return runtime.load_graph(describe);
 }
 

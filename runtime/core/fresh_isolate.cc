@@ -7,7 +7,8 @@
 namespace toolchain {
 
 std::unique_ptr<FreshIsolate> make_fresh_isolate(const v8::StartupData* snapshot, size_t max_heap_mb,
-                                                 bool for_another_thread) {
+                                                 bool for_another_thread,
+                                                 const std::function<void(v8::Isolate*)>& before_context) {
   auto fresh = std::make_unique<FreshIsolate>();
   fresh->allocator.reset(v8::ArrayBuffer::Allocator::NewDefaultAllocator());
   v8::Isolate::CreateParams params;
@@ -22,6 +23,7 @@ std::unique_ptr<FreshIsolate> make_fresh_isolate(const v8::StartupData* snapshot
   if (for_another_thread) locker.emplace(isolate);
   v8::Isolate::Scope isolate_scope(isolate);
   v8::HandleScope scope(isolate);
+  if (before_context) before_context(isolate);
   auto context = v8::Context::New(isolate);
   v8::Context::Scope context_scope(context);
   v8::Local<v8::Object> core;

@@ -4,6 +4,7 @@
 // file's while the current file runs, on the other core): it is then made and
 // used under a v8::Locker, which V8 asks of an isolate that changes threads
 // (the Locker moves the isolate's stack limit to the thread that takes it).
+#include <functional>
 #include <memory>
 
 #include <v8.h>
@@ -23,7 +24,10 @@ struct FreshIsolate {
 };
 
 // `for_another_thread`: made under a Locker, to be used on another thread.
+// `before_context` runs once the isolate exists, before its context is
+// deserialised (the module loader starts its background compiles there).
 std::unique_ptr<FreshIsolate> make_fresh_isolate(const v8::StartupData* snapshot, size_t max_heap_mb,
-                                                 bool for_another_thread);
+                                                 bool for_another_thread,
+                                                 const std::function<void(v8::Isolate*)>& before_context = {});
 
 }  // namespace toolchain

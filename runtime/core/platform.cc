@@ -14,18 +14,17 @@ namespace toolchain {
 // the transpiler rewrites `with {…}` to that form.
 // --no-verify-snapshot-checksum: the snapshot is part of our own binary; a
 // checksum over its 1.6 MB at every start buys nothing.
-// --parallel-compile-tasks-for-lazy: the top-level functions of a script or
-// module compiled from source are compiled on V8's worker thread while the
-// graph loads, so their first calls do not compile them on the program's
-// thread (a module read from a code cache posts none).
+// Not --parallel-compile-tasks-for-lazy: most modules of a cold graph are
+// compiled on our prefetch workers (streamed), whose source V8 cannot clone for
+// such tasks; for the rest they cost V8's worker ~3 ms of CPU per seed-002
+// cold run on the second core for no gain on the program's thread.
 // --no-concurrent-array-buffer-sweeping: a young ArrayBuffer's backing store
 // is freed by the GC on the program's own thread, so malloc hands it straight
 // back to the next one; freed on V8's sweeper thread, every small buffer (a
 // TextEncoder.encode result, a byte-stream chunk) cost a trip through malloc's
 // arena lock against that thread: TextEncoder.encode of 1 KiB 1.6 -> 0.7 us.
 const char kV8Flags[] =
-    "--harmony-import-assertions --no-verify-snapshot-checksum --parallel-compile-tasks-for-lazy "
-    "--no-concurrent-array-buffer-sweeping";
+    "--harmony-import-assertions --no-verify-snapshot-checksum --no-concurrent-array-buffer-sweeping";
 
 void initialize_engine() {
   static std::once_flag once;

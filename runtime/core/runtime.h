@@ -59,7 +59,9 @@ class Runtime {
  public:
   // `snapshot` null: evaluate the built-ins from source (slow; for tools and tests).
   // `fresh`: an isolate made ahead (possibly on another thread); null: make one.
-  Runtime(const RunOptions& options, const v8::StartupData* snapshot, std::unique_ptr<FreshIsolate> fresh = nullptr);
+  // `graph_only`: for load_graph(), which may compile nothing (no V8 compile is started ahead).
+  Runtime(const RunOptions& options, const v8::StartupData* snapshot, std::unique_ptr<FreshIsolate> fresh = nullptr,
+          bool graph_only = false);
   ~Runtime();
   Runtime(const Runtime&) = delete;
   Runtime& operator=(const Runtime&) = delete;

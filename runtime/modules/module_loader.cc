@@ -217,7 +217,7 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
   // A small main module is transpiled afresh: a one-file program should not
   // open a database. Everything it imports is looked up.
   bool main = by_url_.empty();
-  compile_ahead();
+  compile_ahead(isolate);
   std::optional<PreparedModule> taken = prefetch_ ? prefetch_->take(requested) : std::nullopt;
   PreparedModule prepared =
       taken ? std::move(*taken) : prepare_module(requested, store_.get(), policy_, !main, v8_tag_);
@@ -347,9 +347,8 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
   return ref;
 }
 
-void ModuleLoader::compile_ahead() {
+void ModuleLoader::compile_ahead(v8::Isolate* isolate) {
   if (!prefetch_ || graph_only_) return;
-  auto* isolate = rt_.isolate();
   for (auto& [url, module] : prefetch_->compilable()) {
     auto streamed = std::make_unique<Streamed>(module);
     streamed->task.reset(v8::ScriptCompiler::StartStreaming(isolate, &streamed->source, v8::ScriptType::kModule));

@@ -43,6 +43,10 @@ class ModuleLoader {
   // before the isolate that will compile them exists.
   void prefetch_main(const std::string& url);
 
+  // Starts V8's compile of the modules the workers prepared since last asked,
+  // on the workers. `isolate` may have no context yet.
+  void compile_ahead(v8::Isolate* isolate);
+
   // Analyse the graph and never evaluate it (`toolchain info`, `toolchain
   // cache`); without `describe`, nothing the store already analysed is
   // compiled. `describe` (`info`): every module is compiled for the spans of
@@ -98,8 +102,6 @@ class ModuleLoader {
   void add_dynamic_imports(Record& record);
   void describe_imports(Record& record, v8::Local<v8::Module> module);
   void record_failure(const std::string& url, const std::string& message, const char* kind);
-  // Starts V8's compile of the modules the workers prepared since last asked, on the workers.
-  void compile_ahead();
 
   Runtime& rt_;
   std::shared_ptr<ModuleStore> store_;
