@@ -348,9 +348,14 @@ function makeServer(options, handler) {
   };
 
   // C++ hands over the request heads it parsed in one loop turn, six values
-  // each (id, method, url, headerList, hasBody, sortedHeaderList). A failure
-  // in one (not the handler's: that is onError's) does not lose the others.
-  const dispatch = (batch) => {
+  // each (id, method, url, headerList, hasBody, sortedHeaderList): one
+  // request's as the arguments, several as one flat array. A failure in one
+  // (not the handler's: that is onError's) does not lose the others.
+  const dispatch = (batch, method, url, headerList, hasBody, sortedHeaderList) => {
+    if (typeof batch === "number") {
+      dispatchOne(batch, method, url, headerList, hasBody, sortedHeaderList);
+      return;
+    }
     let failure = null;
     for (let i = 0; i < batch.length; i += 6) {
       try {

@@ -722,6 +722,78 @@ v8::Local<v8::String> Server::url_str(v8::Isolate* isolate, std::string_view url
   return str;
 }
 
+void Server::header_arrays(v8::Isolate* isolate, const RequestHead& head, v8::Local<v8::Array>& headers,
+                           v8::Local<v8::Array>& sorted_headers) {
+  const auto& fields = head.headers;
+  // The set made last time first (one client's requests), then the others.
+  for (size_t n = 0; n < kHeaderSets; ++n) {
+    size_t at = (last_header_set_ + n) % kHeaderSets;
+    auto& set = header_sets_[at];
+    if (set.list.IsEmpty() || set.fields != fields) continue;
+    last_header_set_ = at;
+    headers = set.list.Get(isolate);
+    sorted_headers = set.sorted.Get(isolate);
+    return;
+  }
+  // Scratch space kept between requests (its capacity, that is).
+  auto& list = scratch_list_;
+  auto& order = scratch_order_;
+  auto& sorted = scratch_sorted_;
+  // The flat [name, value, …] list made in one step (no per-element stores).
+  list.clear();
+  size_t bytes = 0;
+  for (const auto& [name, value] : fields) {
+    list.push_back(field_name_str(isolate, name));
+    list.push_back(field_value_str(isolate, name, value));
+    bytes += name.size() + value.size();
+  }
+  headers = v8::Array::New(isolate, list.data(), list.size());
+  // Fetch's "sort and combine" of the same strings, so `[...req.headers]` starts
+  // from it (seed 000): names in order, a name's values joined with ", "
+  // (set-cookie's kept apart). Names are lower-case ASCII, so bytes order them.
+  // (An insertion sort: stable, and for a dozen fields cheaper than std::stable_sort's buffer.)
+  order.resize(fields.size());
+  for (size_t i = 0; i < order.size(); ++i) {
+    size_t k = i;
+    const auto& name = fields[i].first;
+    while (k > 0 && name < fields[order[k - 1]].first) {
+      order[k] = order[k - 1];
+      --k;
+    }
+    order[k] = i;
+  }
+  sorted.clear();
+  for (size_t k = 0; k < order.size();) {
+    size_t i = order[k];
+    const auto& name = fields[i].first;
+    size_t end = k + 1;
+    if (name.size() != 10 || name != "set-cookie") {
+      while (end < order.size() && fields[order[end]].first == name) ++end;
+    }
+    sorted.push_back(list[2 * i]);
+    if (end == k + 1) {
+      sorted.push_back(list[2 * i + 1]);
+    } else {
+      std::string joined = fields[i].second;
+      for (size_t m = k + 1; m < end; ++m) joined += ", " + fields[order[m]].second;
+      sorted.push_back(request_str(isolate, joined));
+    }
+    k = end;
+  }
+  sorted_headers = v8::Array::New(isolate, sorted.data(), sorted.size());
+  if (bytes > kHeaderSetBytes) return;
+  // Kept for the next requests (assigned in place: the strings' capacity is reused).
+  auto& set = header_sets_[next_header_set_];
+  last_header_set_ = next_header_set_;
+  next_header_set_ = (next_header_set_ + 1) % kHeaderSets;
+  set.fields = fields;
+  set.list.Reset(isolate, headers);
+  set.sorted.Reset(isolate, sorted_headers);
+}
+
+// The values dispatch() gets per request: id, method, url, headerList, hasBody, sortedHeaderList.
+constexpr size_t kDispatchValues = 6;
+
 void Server::dispatch_ready() {
   // The batch, the values for JavaScript and the connections to flush live in
   // vectors kept between batches (their capacity, that is): this never runs inside itself.
@@ -736,56 +808,19 @@ void Server::dispatch_ready() {
   auto& batch = scratch_batch_;
   batch.clear();
   // Scratch space kept between requests (its capacity, that is).
-  auto& list = scratch_list_;
-  auto& order = scratch_order_;
-  auto& sorted = scratch_sorted_;
   auto& url = scratch_url_;
   for (auto& exchange : ready) {
     if (exchanges_.find(exchange->id) == exchanges_.end()) continue;  // ended meanwhile
     auto& head = exchange->head;
-    // The flat [name, value, …] list made in one step (no per-element stores).
-    list.clear();
     std::string_view host;
-    for (size_t i = 0; i < head.headers.size(); ++i) {
-      const auto& [name, value] = head.headers[i];
-      if (name.size() == 4 && name == "host") host = value;
-      list.push_back(field_name_str(isolate, name));
-      list.push_back(field_value_str(isolate, name, value));
-    }
-    auto headers = v8::Array::New(isolate, list.data(), list.size());
-    // Fetch's "sort and combine" of the same strings, so `[...req.headers]` starts
-    // from it (seed 000): names in order, a name's values joined with ", "
-    // (set-cookie's kept apart). Names are lower-case ASCII, so bytes order them.
-    // (An insertion sort: stable, and for a dozen fields cheaper than std::stable_sort's buffer.)
-    order.resize(head.headers.size());
-    for (size_t i = 0; i < order.size(); ++i) {
-      size_t k = i;
-      const auto& name = head.headers[i].first;
-      while (k > 0 && name < head.headers[order[k - 1]].first) {
-        order[k] = order[k - 1];
-        --k;
+    for (const auto& [name, value] : head.headers) {
+      if (name.size() == 4 && name == "host") {
+        host = value;
+        break;
       }
-      order[k] = i;
     }
-    sorted.clear();
-    for (size_t k = 0; k < order.size();) {
-      size_t i = order[k];
-      const auto& name = head.headers[i].first;
-      size_t end = k + 1;
-      if (name.size() != 10 || name != "set-cookie") {
-        while (end < order.size() && head.headers[order[end]].first == name) ++end;
-      }
-      sorted.push_back(list[2 * i]);
-      if (end == k + 1) {
-        sorted.push_back(list[2 * i + 1]);
-      } else {
-        std::string joined = head.headers[i].second;
-        for (size_t m = k + 1; m < end; ++m) joined += ", " + head.headers[order[m]].second;
-        sorted.push_back(request_str(isolate, joined));
-      }
-      k = end;
-    }
-    auto sorted_headers = v8::Array::New(isolate, sorted.data(), sorted.size());
+    v8::Local<v8::Array> headers, sorted_headers;
+    header_arrays(isolate, head, headers, sorted_headers);
     url.clear();
     if (head.target.starts_with("/")) {
       url += listener_->scheme();
@@ -817,10 +852,15 @@ void Server::dispatch_ready() {
     ready.clear();
     return;
   }
-  v8::Local<v8::Value> argv[] = {v8::Array::New(isolate, batch.data(), batch.size())};
   in_dispatch_ = true;
   auto alive = std::weak_ptr<bool>(alive_);
-  rt.call_from_loop(dispatch_.Get(isolate), 1, argv);
+  if (batch.size() == kDispatchValues) {
+    // One request (one client, or a quiet moment): its values are the arguments, no array.
+    rt.call_from_loop(dispatch_.Get(isolate), static_cast<int>(batch.size()), batch.data());
+  } else {
+    v8::Local<v8::Value> argv[] = {v8::Array::New(isolate, batch.data(), batch.size())};
+    rt.call_from_loop(dispatch_.Get(isolate), 1, argv);
+  }
   if (alive.expired()) return;
   in_dispatch_ = false;
   auto& to_flush = scratch_flush_;
