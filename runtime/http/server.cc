@@ -447,12 +447,14 @@ class Connection : public IoTarget, public std::enable_shared_from_this<Connecti
 
   void start_exchange() {
     std::shared_ptr<Exchange> exchange;
-    std::vector<std::pair<std::string, std::string>> fields;
+    std::vector<Field> fields;
+    std::string bytes;
     if (spare_ && spare_.use_count() == 1) {
       // The last exchange is over and nothing else holds it: it is reused, and
-      // its field list (its capacity) goes back to the parser to fill next.
+      // its field list and head bytes (their capacity) go back to the parser to fill next.
       exchange = std::move(spare_);
       fields = std::move(exchange->head.headers);
+      bytes = std::move(exchange->head.bytes);
       *exchange = Exchange{};
     } else {
       exchange = std::make_shared<Exchange>();
@@ -460,7 +462,9 @@ class Connection : public IoTarget, public std::enable_shared_from_this<Connecti
     spare_.reset();
     exchange->conn = shared_from_this();
     exchange->head = std::move(parser_.head());
-    parser_.head().headers = std::move(fields);  // cleared by the parser before use
+    fields.clear();
+    parser_.head().headers = std::move(fields);
+    parser_.head().bytes = std::move(bytes);
     exchange->no_body = exchange->head.method == "HEAD";
     exchange->server = &server_;
     exchange->remote = remote();
@@ -729,7 +733,12 @@ void Server::header_arrays(v8::Isolate* isolate, const RequestHead& head, v8::Lo
   for (size_t n = 0; n < kHeaderSets; ++n) {
     size_t at = (last_header_set_ + n) % kHeaderSets;
     auto& set = header_sets_[at];
-    if (set.list.IsEmpty() || set.fields != fields) continue;
+    if (set.list.IsEmpty() || set.fields.size() != fields.size() ||
+        !std::equal(fields.begin(), fields.end(), set.fields.begin(), [](const Field& a, const auto& b) {
+          return a.first == b.first && a.second == b.second;
+        })) {
+      continue;
+    }
     last_header_set_ = at;
     headers = set.list.Get(isolate);
     sorted_headers = set.sorted.Get(isolate);
@@ -774,8 +783,11 @@ void Server::header_arrays(v8::Isolate* isolate, const RequestHead& head, v8::Lo
     if (end == k + 1) {
       sorted.push_back(list[2 * i + 1]);
     } else {
-      std::string joined = fields[i].second;
-      for (size_t m = k + 1; m < end; ++m) joined += ", " + fields[order[m]].second;
+      std::string joined(fields[i].second);
+      for (size_t m = k + 1; m < end; ++m) {
+        joined += ", ";
+        joined += fields[order[m]].second;
+      }
       sorted.push_back(request_str(isolate, joined));
     }
     k = end;
@@ -786,7 +798,11 @@ void Server::header_arrays(v8::Isolate* isolate, const RequestHead& head, v8::Lo
   auto& set = header_sets_[next_header_set_];
   last_header_set_ = next_header_set_;
   next_header_set_ = (next_header_set_ + 1) % kHeaderSets;
-  set.fields = fields;
+  set.fields.resize(fields.size());
+  for (size_t i = 0; i < fields.size(); ++i) {
+    set.fields[i].first.assign(fields[i].first);
+    set.fields[i].second.assign(fields[i].second);
+  }
   set.list.Reset(isolate, headers);
   set.sorted.Reset(isolate, sorted_headers);
 }
