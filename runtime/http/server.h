@@ -146,7 +146,7 @@ class Server : public Resource {
   FieldSlot& field_slot(std::string_view name);
   v8::Local<v8::String> field_name_str(v8::Isolate* isolate, std::string_view name);
   v8::Local<v8::String> field_value_str(v8::Isolate* isolate, std::string_view name, std::string_view value);
-  v8::Local<v8::String> url_str(v8::Isolate* isolate, std::string_view url);
+  v8::Local<v8::String> url_str(v8::Isolate* isolate, const RequestHead& head, std::string_view host);
   // The request's header list and its sort-and-combine as V8 arrays (see HeaderSet).
   void header_arrays(v8::Isolate* isolate, const RequestHead& head, v8::Local<v8::Array>& list,
                      v8::Local<v8::Array>& sorted);
@@ -186,14 +186,17 @@ class Server : public Resource {
   // values) are the same. Sharing them is safe: they become immutable
   // Headers' lists (guard "immutable"; nothing in the runtime changes those).
   // A few sets, replaced in turn (wrk's threads send theirs in different orders).
+  // Keyed by the field section's bytes (after the parser lower-cased the
+  // names): the same bytes make the same fields.
   struct HeaderSet {
-    std::vector<std::pair<std::string, std::string>> fields;
+    std::string section;
     v8::Global<v8::Array> list, sorted;
   };
   static constexpr size_t kHeaderSets = 4, kHeaderSetBytes = 4096;
   HeaderSet header_sets_[kHeaderSets];
   size_t last_header_set_ = 0, next_header_set_ = 0;
-  std::string last_url_;
+  // The last request URL's parts (host field, target) and string.
+  std::string last_host_, last_target_;
   v8::Global<v8::String> last_url_str_;
   std::vector<v8::Local<v8::Value>> scratch_list_, scratch_sorted_, scratch_batch_;  // dispatch_ready()'s, reused
   std::vector<std::shared_ptr<Exchange>> scratch_ready_;
