@@ -1,5 +1,4 @@
 // V8 is initialised once per process; every Runtime shares the platform.
-#include <cstdlib>
 #include <libplatform/libplatform.h>
 #include <v8.h>
 
@@ -32,7 +31,6 @@ void initialize_engine() {
   static std::once_flag once;
   std::call_once(once, [] {
     v8::V8::SetFlagsFromString(kV8Flags);
-    if (const char* extra = std::getenv("SP2_V8_FLAGS")) v8::V8::SetFlagsFromString(extra);  // TEMP-PROFILE
     static std::unique_ptr<v8::Platform> platform = v8::platform::NewDefaultPlatform();
     v8::V8::InitializePlatform(platform.get());
     v8::V8::Initialize();
