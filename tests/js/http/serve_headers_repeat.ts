@@ -1,13 +1,15 @@
 // Request headers when clients repeat their field sections (the server may
 // hand out the same header lists again): every request sees its own fields,
 // earlier requests' Headers are unchanged by later ones, and they stay
-// immutable. Requests one after the other and on several connections at
-// once (their heads may reach the handler together).
+// immutable; request.url follows each request's target. Requests one after
+// the other and on several connections at once (their heads may reach the
+// handler together).
 const seen: Headers[] = [];
 const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, (req) => {
   seen.push(req.headers);
   const fields = [...req.headers].filter(([name]) => name.startsWith("x-")).map(([k, v]) => `${k}=${v}`);
-  return new Response(fields.join(" "));
+  const url = new URL(req.url);
+  return new Response(url.pathname === "/" ? fields.join(" ") : `${url.pathname}${url.search} ${fields.join(" ")}`);
 });
 const port = server.addr.port;
 
@@ -41,6 +43,11 @@ try {
   console.log("append:", e.constructor.name);
 }
 console.log("still:", [...seen[1]].length, seen[1].get("x-a"));
+
+// The URL follows the target, with the same fields or not.
+for (const [path, list] of [["/a", []], ["/a", []], ["/b?x=1", []], ["/a", [["X-A", "1"]]], ["/a", []]] as const) {
+  console.log(await (await fetch(`http://127.0.0.1:${port}${path}`, { headers: list as [string, string][] })).text());
+}
 
 // Several connections at once, each repeating its own fields.
 const parallel = await Promise.all([1, 2, 3, 4].map((n) => exchange([[["X-N", `${n}`]], [["X-N", `${n}`]], [["X-N", `${n}`], ["X-M", `${n}`]]])));
