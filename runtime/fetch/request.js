@@ -87,10 +87,17 @@ class Request {
   #headers;
   #signal;          // made when first asked for
   #signalSource;    // the input's or init's signal it follows, a function making it, or null
+  #signalArg;       // what that function is called with
 
+  // (The steps are a static method of their own: a constructor this short is
+  // inlined where the HTTP server makes its requests, `new Request(illegal)`.)
   constructor(input, init = undefined) {
     if (input === illegal) return;
-    requiredArguments(arguments.length, 1, prefix);
+    Request.#construct(this, input, init, arguments.length);
+  }
+
+  static #construct(self, input, init, argc) {
+    requiredArguments(argc, 1, prefix);
     const options = toRequestInit(init);
     let request, fallbackMode = null, signal = null;
     if (isRequest(input)) {
@@ -156,11 +163,11 @@ class Request {
     if (options.method !== undefined) request.method = validateMethod(options.method);
     if (options.signal !== undefined) signal = options.signal;
 
-    this.#state = request;
-    this.#signal = null;
-    this.#signalSource = signal;
+    self.#state = request;
+    self.#signal = null;
+    self.#signalSource = signal;
     const headers = headersFromList(headerListCopy, "request");
-    this.#headers = headers;
+    self.#headers = headers;
     request.headers = headers;
     if (request.mode === "no-cors") {
       if (!["GET", "HEAD", "POST"].includes(request.method)) throw new TypeErrorCtor(`'${request.method}' is unsupported in no-cors mode.`);
@@ -203,12 +210,13 @@ class Request {
   static {
     stateOf = (r) => r.#state;
     isRequest = (value) => value !== null && typeof value === "object" && #state in value;
-    requestFromState = (state, headers, signalSource) => {
+    requestFromState = (state, headers, signalSource, signalArg) => {
       const request = new Request(illegal);
       request.#state = state;
       request.#headers = headers;
       request.#signal = null;
       request.#signalSource = signalSource;
+      request.#signalArg = signalArg;
       return request;
     };
   }
@@ -244,7 +252,7 @@ class Request {
       // A function source (the HTTP server's) makes the signal only when asked for.
       this.#signal = source === null
         ? new AbortControllerCtor().signal
-        : AbortSignalCtor.any([typeof source === "function" ? source() : source]);
+        : AbortSignalCtor.any([typeof source === "function" ? source(this.#signalArg) : source]);
     }
     return this.#signal;
   }
@@ -305,7 +313,8 @@ Object.assign(F, {
   requestState: (request) => stateOf(request),
   requestSignal: (request) => request.signal,
   // A Request over an inner request (shape as requestState's), e.g. for the HTTP server.
-  // `signal`: an AbortSignal to follow, a function returning one (called when
-  // request.signal is first read), or null.
-  requestFromState: (state, signal = null) => requestFromState(state, state.headers, signal),
+  // `signal`: an AbortSignal to follow, a function returning one (called with
+  // `signalArg` when request.signal is first read: no closure per request), or null.
+  requestFromState: (state, signal = null, signalArg = undefined) =>
+    requestFromState(state, state.headers, signal, signalArg),
 });

@@ -316,22 +316,23 @@ function makeServer(options, handler) {
     }
   };
 
+  // request.signal is made only if the handler reads it.
+  const signalOf = (exchange) => {
+    track(exchange);
+    exchange.controller = new AbortControllerCtor();
+    if (exchange.aborted) exchange.controller.abort(connectionClosed());
+    return exchange.controller.signal;
+  };
+
   const dispatchOne = (id, method, url, headerList, hasBody, sortedHeaderList) => {
-    // request.signal is made only if the handler reads it.
     const exchange = { id, controller: null, aborted: false, done: false, tracked: false, onCompleted: null };
-    const signalOf = () => {
-      track(exchange);
-      exchange.controller = new AbortControllerCtor();
-      if (exchange.aborted) exchange.controller.abort(connectionClosed());
-      return exchange.controller.signal;
-    };
     const headers = F.headersAdoptingList(headerList, "immutable", sortedHeaderList);
     const body = hasBody ? new InnerBody(S.readableStreamForResource(op_http_request_body(server.rid, id))) : null;
     const request = F.requestFromState({
       method, urlList: [url], headers, body, referrer: "client", referrerPolicy: "", mode: "cors",
       credentials: "same-origin", cache: "default", redirect: "follow", integrity: "", keepalive: false,
       duplex: "half", priority: "auto", client: null,
-    }, signalOf);
+    }, signalOf, exchange);
     let result;
     try {
       result = handler(request, new ServeHandlerInfo(server, id, exchange));
