@@ -89,15 +89,9 @@ class Request {
   #signalSource;    // the input's or init's signal it follows, a function making it, or null
   #signalArg;       // what that function is called with
 
-  // (The steps are a static method of their own: a constructor this short is
-  // inlined where the HTTP server makes its requests, `new Request(illegal)`.)
   constructor(input, init = undefined) {
     if (input === illegal) return;
-    Request.#construct(this, input, init, arguments.length);
-  }
-
-  static #construct(self, input, init, argc) {
-    requiredArguments(argc, 1, prefix);
+    requiredArguments(arguments.length, 1, prefix);
     const options = toRequestInit(init);
     let request, fallbackMode = null, signal = null;
     if (isRequest(input)) {
@@ -163,11 +157,11 @@ class Request {
     if (options.method !== undefined) request.method = validateMethod(options.method);
     if (options.signal !== undefined) signal = options.signal;
 
-    self.#state = request;
-    self.#signal = null;
-    self.#signalSource = signal;
+    this.#state = request;
+    this.#signal = null;
+    this.#signalSource = signal;
     const headers = headersFromList(headerListCopy, "request");
-    self.#headers = headers;
+    this.#headers = headers;
     request.headers = headers;
     if (request.mode === "no-cors") {
       if (!["GET", "HEAD", "POST"].includes(request.method)) throw new TypeErrorCtor(`'${request.method}' is unsupported in no-cors mode.`);
