@@ -100,12 +100,17 @@ const guards = ["immutable", "request", "request-no-cors", "response", "none"];
 
 let listOf, setGuardOf, guardOf, sortedOf, invalidateSorted, setSorted, isHeaders, adoptList;
 
+// Passed to the constructor by headersAdoptingList, which sets the fields itself.
+const adopting = {};
+
 class Headers {
-  #list = [];
+  #list;
   #guard = "none";
   #sorted = null;   // the sorted-and-combined list, flat; null when it must be recomputed
 
   constructor(init = undefined) {
+    if (init === adopting) return;
+    this.#list = [];
     const prefix = "Failed to construct 'Headers'";
     if (init !== undefined) fill(this, convertInit(init, prefix, "Argument 1"));
   }
@@ -478,7 +483,7 @@ internals.fetch = {
   // only read besides (a Response's inner header list: the Headers change it
   // in place, never replace it).
   headersAdoptingList(list, guard, sorted = null) {
-    const headers = new Headers();
+    const headers = new Headers(adopting);
     adoptList(headers, list, guard, sorted);
     return headers;
   },

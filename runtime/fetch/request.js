@@ -87,6 +87,7 @@ class Request {
   #headers;
   #signal;          // made when first asked for
   #signalSource;    // the input's or init's signal it follows, a function making it, or null
+  #signalArg;       // what that function is called with
 
   constructor(input, init = undefined) {
     if (input === illegal) return;
@@ -203,12 +204,13 @@ class Request {
   static {
     stateOf = (r) => r.#state;
     isRequest = (value) => value !== null && typeof value === "object" && #state in value;
-    requestFromState = (state, headers, signalSource) => {
+    requestFromState = (state, headers, signalSource, signalArg) => {
       const request = new Request(illegal);
       request.#state = state;
       request.#headers = headers;
       request.#signal = null;
       request.#signalSource = signalSource;
+      request.#signalArg = signalArg;
       return request;
     };
   }
@@ -244,7 +246,7 @@ class Request {
       // A function source (the HTTP server's) makes the signal only when asked for.
       this.#signal = source === null
         ? new AbortControllerCtor().signal
-        : AbortSignalCtor.any([typeof source === "function" ? source() : source]);
+        : AbortSignalCtor.any([typeof source === "function" ? source(this.#signalArg) : source]);
     }
     return this.#signal;
   }
@@ -305,7 +307,8 @@ Object.assign(F, {
   requestState: (request) => stateOf(request),
   requestSignal: (request) => request.signal,
   // A Request over an inner request (shape as requestState's), e.g. for the HTTP server.
-  // `signal`: an AbortSignal to follow, a function returning one (called when
-  // request.signal is first read), or null.
-  requestFromState: (state, signal = null) => requestFromState(state, state.headers, signal),
+  // `signal`: an AbortSignal to follow, a function returning one (called with
+  // `signalArg` when request.signal is first read: no closure per request), or null.
+  requestFromState: (state, signal = null, signalArg = undefined) =>
+    requestFromState(state, state.headers, signal, signalArg),
 });

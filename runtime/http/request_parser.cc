@@ -108,7 +108,50 @@ int hex_value(char c) {
   return -1;
 }
 
+// Views into the bytes at `from` made to point to the same offsets at `to`.
+void rebase(std::vector<Field>& fields, const char* from, const char* to) {
+  if (from == to) return;
+  auto move = [&](std::string_view v) { return std::string_view(to + (v.data() - from), v.size()); };
+  for (auto& [name, value] : fields) {
+    name = move(name);
+    value = move(value);
+  }
+}
+
 }  // namespace
+
+RequestHead& RequestHead::operator=(const RequestHead& other) {
+  if (this == &other) return *this;
+  method = other.method;
+  target = other.target;
+  version_minor = other.version_minor;
+  body = other.body;
+  content_length = other.content_length;
+  keep_alive = other.keep_alive;
+  expect_continue = other.expect_continue;
+  bytes = other.bytes;
+  headers = other.headers;
+  rebase(headers, other.bytes.data(), bytes.data());
+  return *this;
+}
+
+RequestHead& RequestHead::operator=(RequestHead&& other) noexcept {
+  if (this == &other) return *this;
+  method = std::move(other.method);
+  target = std::move(other.target);
+  version_minor = other.version_minor;
+  body = other.body;
+  content_length = other.content_length;
+  keep_alive = other.keep_alive;
+  expect_continue = other.expect_continue;
+  const char* from = other.bytes.data();
+  bytes = std::move(other.bytes);  // (a short string's characters move: rebased below)
+  headers = std::move(other.headers);
+  rebase(headers, from, bytes.data());
+  other.headers.clear();
+  other.bytes.clear();
+  return *this;
+}
 
 std::string_view reason_phrase(int status) {
   switch (status) {
@@ -213,7 +256,9 @@ Step RequestParser::parse_step(std::string_view input) {
 Step RequestParser::parse_head(std::string_view input) {
   size_t old_size = buffer_.size();
   if (old_size == 0) trailers_.clear();
+  const char* old_data = buffer_.data();
   buffer_.append(input);
+  rebase(head_.headers, old_data, buffer_.data());  // the fields parsed so far view buffer_
   std::string_view buffer = buffer_;
   // Leading empty lines before the request line are ignored (RFC 9112 §2.2);
   // scanned_ is where the current, unfinished line starts.
@@ -235,8 +280,10 @@ Step RequestParser::parse_head(std::string_view input) {
       return head_.method.empty() ? fail(414, "request line too long", input.size())
                                   : fail(431, "header section too large", input.size());
     }
-    std::string_view line;
-    if (!take_line(buffer, scanned_, lf, line)) return fail(400, "bare CR in the request head", input.size());
+    // (A bare CR needs no scan of its own here: it is not allowed anywhere in
+    // a request line or a field line, whose checks refuse it with the same 400.)
+    std::string_view line = buffer.substr(scanned_, lf - scanned_);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (head_.method.empty()) {
       if (line.empty()) {
         scanned_ = next;
@@ -248,14 +295,21 @@ Step RequestParser::parse_head(std::string_view input) {
       if (line.empty()) {
         if (!frame_body()) return {Event::Error, input.size(), {}};
         // What follows the head is the body or the next request: give it back.
+        // The head's bytes become head_'s (its fields view them).
         size_t consumed = next - old_size;
+        buffer_.resize(next);
+        const char* head_data = buffer_.data();
+        head_.bytes.swap(buffer_);
+        rebase(head_.headers, head_data, head_.bytes.data());
         buffer_.clear();
         scanned_ = 0;
         request_line_end_ = 0;
         return {Event::Head, consumed, {}};
       }
       if (head_.headers.size() >= limits_.max_headers) return fail(431, "too many header fields", input.size());
-      if (!parse_field(line, head_.headers)) return {Event::Error, input.size(), {}};
+      Field field;
+      if (!parse_field(scanned_, scanned_ + line.size(), field)) return {Event::Error, input.size(), {}};
+      head_.headers.push_back(field);
     }
     scanned_ = next;
   }
@@ -298,33 +352,24 @@ bool RequestParser::parse_request_line(std::string_view line) {
   return true;
 }
 
-bool RequestParser::parse_field(std::string_view line, std::vector<std::pair<std::string, std::string>>& into) {
-  if (is_ows(line.front())) {
-    fail(400, "obs-fold (line folding) is not accepted", 0);
-    return false;
-  }
-  size_t colon = line.find(':');
-  if (colon == std::string_view::npos || colon == 0) {
-    fail(400, "malformed header field", 0);
-    return false;
-  }
+bool RequestParser::parse_field(size_t start, size_t end, Field& field) {
+  char* data = buffer_.data() + start;
   // The name is checked (a token; whitespace before the colon is not, RFC
-  // 9112 §5.1) and lower-cased in one pass.
-  std::string name(colon, '\0');
-  for (size_t i = 0; i < colon; ++i) {
-    char c = kTchar.lower[static_cast<unsigned char>(line[i])];
-    if (c == '\0') {
-      fail(400, "malformed header field", 0);
-      return false;
-    }
-    name[i] = c;
+  // 9112 §5.1) and lower-cased in place, in one pass that stops at the first
+  // byte that is not a tchar: the colon, or a fault. (The line's CR or LF
+  // follows it in buffer_ and is not a tchar, so the pass ends in the line.)
+  size_t colon = 0;
+  for (char c; (c = kTchar.lower[static_cast<unsigned char>(data[colon])]) != '\0'; ++colon) data[colon] = c;
+  if (colon == 0 || colon >= end - start || data[colon] != ':') {
+    fail(400, is_ows(data[0]) ? "obs-fold (line folding) is not accepted" : "malformed header field", 0);
+    return false;
   }
-  auto value = trim_ows(line.substr(colon + 1));
+  auto value = trim_ows(std::string_view(data + colon + 1, end - start - colon - 1));
   if (!all_field_chars(value)) {
     fail(400, "control character in a header value", 0);
     return false;
   }
-  into.emplace_back(std::move(name), std::string(value));
+  field = {std::string_view(data, colon), value};
   return true;
 }
 
@@ -335,26 +380,27 @@ bool RequestParser::frame_body() {
   std::vector<std::string> codings;
   bool has_te = false;
   bool close = false, keep_alive = false;
+  using namespace std::string_view_literals;
   for (auto& [name, value] : head_.headers) {
     // (Most fields are none of these: their length says so without a compare.)
     switch (name.size()) {
       case 4: case 6: case 10: case 14: case 17: break;
       default: continue;
     }
-    if (name == "content-length") {
+    if (name == "content-length"sv) {
       ++content_lengths;
       content_length = value;
-    } else if (name == "transfer-encoding") {
+    } else if (name == "transfer-encoding"sv) {
       has_te = true;
       for_each_element(value, [&](std::string_view coding) { codings.push_back(lower(coding)); });
-    } else if (name == "host") {
+    } else if (name == "host"sv) {
       ++hosts;
-    } else if (name == "connection") {
+    } else if (name == "connection"sv) {
       for_each_element(value, [&](std::string_view option) {
         if (iequals(option, "close")) close = true;
         if (iequals(option, "keep-alive")) keep_alive = true;
       });
-    } else if (name == "expect") {
+    } else if (name == "expect"sv) {
       if (http11 && iequals(value, "100-continue")) head_.expect_continue = true;
     }
   }
@@ -465,7 +511,9 @@ Step RequestParser::parse_trailers(std::string_view input) {
       return {Event::NeedMore, used, {}};
     }
     if (trailers_.size() >= limits_.max_headers) return fail(431, "too many trailer fields", used);
-    if (!parse_field(line, trailers_)) return {Event::Error, used, {}};
+    Field field;
+    if (!parse_field(scanned_, scanned_ + line.size(), field)) return {Event::Error, used, {}};
+    trailers_.emplace_back(field.first, field.second);
     scanned_ = buffer_.size();
   }
   return {Event::NeedMore, used, {}};

@@ -36,16 +36,28 @@ struct Limits {
 
 enum class BodyKind { None, Length, Chunked };
 
+// A field line: its name (lower-cased) and value (without surrounding whitespace).
+using Field = std::pair<std::string_view, std::string_view>;
+
 struct RequestHead {
   std::string method;
   std::string target;
-  int version_minor = 1;  // HTTP/1.<minor>
-  // Field names lower-cased, values without surrounding whitespace, in order.
-  std::vector<std::pair<std::string, std::string>> headers;
+  int version_minor = 1;
+  // The fields, in order: views into `bytes` (no string per field). Copies
+  // and moves of a head keep them pointing into its own bytes.
+  std::vector<Field> headers;
   BodyKind body = BodyKind::None;
   uint64_t content_length = 0;
   bool keep_alive = true;        // after this request (Connection, version)
   bool expect_continue = false;  // Expect: 100-continue
+  // The head as received, field names lower-cased in place.
+  std::string bytes;
+
+  RequestHead() = default;
+  RequestHead(const RequestHead& other) { *this = other; }
+  RequestHead(RequestHead&& other) noexcept { *this = std::move(other); }
+  RequestHead& operator=(const RequestHead& other);
+  RequestHead& operator=(RequestHead&& other) noexcept;
 };
 
 struct ParseError {
@@ -89,13 +101,14 @@ class RequestParser {
   // Completes head_ from the buffered head; false (and error_ set) if it is bad.
   bool interpret_head();
   bool parse_request_line(std::string_view line);
-  bool parse_field(std::string_view line, std::vector<std::pair<std::string, std::string>>& into);
+  // The field line at buffer_[start, end): its name is lower-cased in place.
+  bool parse_field(size_t start, size_t end, Field& field);
   bool frame_body();
   void reset();
 
   Limits limits_;
   State state_ = State::Head;
-  std::string buffer_;      // the head (or a chunk line, or trailers) gathered so far
+  std::string buffer_;      // the head (or a chunk line, or trailers) gathered so far; head_'s fields view it
   size_t scanned_ = 0;      // where the current, unfinished line of buffer_ starts
   size_t request_line_end_ = 0;  // offset in buffer_ just after the request line
   RequestHead head_;

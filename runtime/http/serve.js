@@ -316,22 +316,23 @@ function makeServer(options, handler) {
     }
   };
 
+  // request.signal is made only if the handler reads it.
+  const signalOf = (exchange) => {
+    track(exchange);
+    exchange.controller = new AbortControllerCtor();
+    if (exchange.aborted) exchange.controller.abort(connectionClosed());
+    return exchange.controller.signal;
+  };
+
   const dispatchOne = (id, method, url, headerList, hasBody, sortedHeaderList) => {
-    // request.signal is made only if the handler reads it.
     const exchange = { id, controller: null, aborted: false, done: false, tracked: false, onCompleted: null };
-    const signalOf = () => {
-      track(exchange);
-      exchange.controller = new AbortControllerCtor();
-      if (exchange.aborted) exchange.controller.abort(connectionClosed());
-      return exchange.controller.signal;
-    };
     const headers = F.headersAdoptingList(headerList, "immutable", sortedHeaderList);
     const body = hasBody ? new InnerBody(S.readableStreamForResource(op_http_request_body(server.rid, id))) : null;
     const request = F.requestFromState({
       method, urlList: [url], headers, body, referrer: "client", referrerPolicy: "", mode: "cors",
       credentials: "same-origin", cache: "default", redirect: "follow", integrity: "", keepalive: false,
       duplex: "half", priority: "auto", client: null,
-    }, signalOf);
+    }, signalOf, exchange);
     let result;
     try {
       result = handler(request, new ServeHandlerInfo(server, id, exchange));
@@ -348,9 +349,14 @@ function makeServer(options, handler) {
   };
 
   // C++ hands over the request heads it parsed in one loop turn, six values
-  // each (id, method, url, headerList, hasBody, sortedHeaderList). A failure
-  // in one (not the handler's: that is onError's) does not lose the others.
-  const dispatch = (batch) => {
+  // each (id, method, url, headerList, hasBody, sortedHeaderList): one
+  // request's as the arguments, several as one flat array. A failure in one
+  // (not the handler's: that is onError's) does not lose the others.
+  const dispatch = (batch, method, url, headerList, hasBody, sortedHeaderList) => {
+    if (typeof batch === "number") {
+      dispatchOne(batch, method, url, headerList, hasBody, sortedHeaderList);
+      return;
+    }
     let failure = null;
     for (let i = 0; i < batch.length; i += 6) {
       try {

@@ -1,7 +1,9 @@
 #include "http/server.h"
 
 #include <algorithm>
+#include <cassert>
 #include <charconv>
+#include <cstring>
 #include <ctime>
 
 #include <boost/asio/post.hpp>
@@ -92,6 +94,30 @@ void append_number(std::string& out, uint64_t n) {
   out.append(digits, end);
 }
 
+// Writes into `out` through a cursor: sized once for at most `bound` bytes,
+// then pieces are copied without a capacity check each; done() trims it.
+class HeadWriter {
+ public:
+  HeadWriter(std::string& out, size_t bound) : out_(out) {
+    out_.resize(bound);
+    at_ = out_.data();
+    end_ = at_ + bound;
+  }
+  void put(std::string_view s) {
+    assert(at_ + s.size() <= end_);
+    std::memcpy(at_, s.data(), s.size());
+    at_ += s.size();
+  }
+  void put(char c) { *at_++ = c; }
+  void number(uint64_t n) { at_ = std::to_chars(at_, end_, n).ptr; }
+  void done() { out_.resize(static_cast<size_t>(at_ - out_.data())); }
+
+ private:
+  std::string& out_;
+  char* at_;
+  char* end_;
+};
+
 // A request's text as a V8 string: ASCII (nearly always) is copied as it is,
 // without the UTF-8 decoder.
 v8::Local<v8::String> request_str(v8::Isolate* isolate, std::string_view text) {
@@ -169,6 +195,16 @@ class Connection : public IoTarget, public std::enable_shared_from_this<Connecti
 
   // Bytes queued or being written.
   size_t buffered() const { return buffered_; }
+
+  // An empty string for a response head, with the capacity of one written
+  // before (write_done() keeps a few): no allocation per response.
+  std::string take_buffer() {
+    if (spare_buffers_.empty()) return {};
+    std::string buffer = std::move(spare_buffers_.back());
+    spare_buffers_.pop_back();
+    buffer.clear();
+    return buffer;
+  }
 
   // The exchange's response is complete: next request, or close.
   void finish(Exchange& exchange, bool keep_alive) {
@@ -348,7 +384,13 @@ class Connection : public IoTarget, public std::enable_shared_from_this<Connecti
     // The next batch starts before the callbacks, which may run JavaScript that sends more.
     if (!writes_.empty()) write_batch();
     else if (close_after_writes_) close();
-    for (auto& w : done_writes_) if (w.done) w.done(true);
+    for (auto& w : done_writes_) {
+      if (w.done) w.done(true);
+      // Small heads' memory is kept for the next ones (take_buffer()).
+      if (spare_buffers_.size() < kSpareBuffers && w.head.capacity() <= kSpareBufferSize) {
+        spare_buffers_.push_back(std::move(w.head));
+      }
+    }
     done_writes_.clear();
   }
 
@@ -421,6 +463,7 @@ class Connection : public IoTarget, public std::enable_shared_from_this<Connecti
         close_if_idle();
         if (parser_.idle()) return;
       }
+      if (in_.empty() && parser_.idle()) return;  // nothing to parse (the parser would say NeedMore)
       Step step = parser_.parse(in_);
       std::string_view body = step.body;
       if (step.event == Event::Body) exchange_->body.append(body);
@@ -447,12 +490,14 @@ class Connection : public IoTarget, public std::enable_shared_from_this<Connecti
 
   void start_exchange() {
     std::shared_ptr<Exchange> exchange;
-    std::vector<std::pair<std::string, std::string>> fields;
+    std::vector<Field> fields;
+    std::string bytes;
     if (spare_ && spare_.use_count() == 1) {
       // The last exchange is over and nothing else holds it: it is reused, and
-      // its field list (its capacity) goes back to the parser to fill next.
+      // its field list and head bytes (their capacity) go back to the parser to fill next.
       exchange = std::move(spare_);
       fields = std::move(exchange->head.headers);
+      bytes = std::move(exchange->head.bytes);
       *exchange = Exchange{};
     } else {
       exchange = std::make_shared<Exchange>();
@@ -460,7 +505,9 @@ class Connection : public IoTarget, public std::enable_shared_from_this<Connecti
     spare_.reset();
     exchange->conn = shared_from_this();
     exchange->head = std::move(parser_.head());
-    parser_.head().headers = std::move(fields);  // cleared by the parser before use
+    fields.clear();
+    parser_.head().headers = std::move(fields);
+    parser_.head().bytes = std::move(bytes);
     exchange->no_body = exchange->head.method == "HEAD";
     exchange->server = &server_;
     exchange->remote = remote();
@@ -521,6 +568,8 @@ class Connection : public IoTarget, public std::enable_shared_from_this<Connecti
   std::vector<Write> in_flight_;    // being written
   std::vector<Write> done_writes_;  // written, their callbacks being called
   std::vector<asio::const_buffer> gather_;
+  static constexpr size_t kSpareBuffers = 4, kSpareBufferSize = 16 * 1024;
+  std::vector<std::string> spare_buffers_;
   size_t buffered_ = 0;
   bool flush_posted_ = false;
   bool defer_flush_ = false;
@@ -713,14 +762,114 @@ v8::Local<v8::String> Server::field_value_str(v8::Isolate* isolate, std::string_
   return str;
 }
 
-v8::Local<v8::String> Server::url_str(v8::Isolate* isolate, std::string_view url) {
-  if (url.size() > kRepeatedLength) return request_str(isolate, url);
-  if (last_url_ == url && !last_url_str_.IsEmpty()) return last_url_str_.Get(isolate);
+v8::Local<v8::String> Server::url_str(v8::Isolate* isolate, const RequestHead& head, std::string_view host) {
+  // The same host field and target as last time: the same URL.
+  if (!last_url_str_.IsEmpty() && head.target == last_target_ && host == last_host_) return last_url_str_.Get(isolate);
+  auto& url = scratch_url_;
+  url.clear();
+  if (head.target.starts_with("/")) {
+    url += listener_->scheme();
+    url += "://";
+    if (!host.empty()) {
+      url += host;
+    } else if (address_.transport == "unix") {
+      url += "localhost";
+    } else {
+      bool v6 = address_.hostname.find(':') != std::string::npos;
+      if (v6) fmt::format_to(std::back_inserter(url), "[{}]:{}", address_.hostname, address_.port);
+      else fmt::format_to(std::back_inserter(url), "{}:{}", address_.hostname, address_.port);
+    }
+    url += head.target;
+  } else {
+    url = head.target;  // absolute-form (RFC 9112 §3.2.2)
+  }
   auto str = request_str(isolate, url);
-  last_url_.assign(url);
-  last_url_str_.Reset(isolate, str);
+  if (head.target.size() + host.size() <= kRepeatedLength) {
+    last_target_.assign(head.target);
+    last_host_.assign(host);
+    last_url_str_.Reset(isolate, str);
+  }
   return str;
 }
+
+void Server::header_arrays(v8::Isolate* isolate, const RequestHead& head, v8::Local<v8::Array>& headers,
+                           v8::Local<v8::Array>& sorted_headers) {
+  const auto& fields = head.headers;
+  // The field section: from the first name to the end of the last value (all in head.bytes).
+  std::string_view section;
+  if (!fields.empty()) {
+    const char* start = fields.front().first.data();
+    section = {start, static_cast<size_t>(fields.back().second.data() + fields.back().second.size() - start)};
+  }
+  // The set made last time first (one client's requests), then the others.
+  for (size_t n = 0; n < kHeaderSets; ++n) {
+    size_t at = (last_header_set_ + n) % kHeaderSets;
+    auto& set = header_sets_[at];
+    if (set.list.IsEmpty() || set.section != section) continue;
+    last_header_set_ = at;
+    headers = set.list.Get(isolate);
+    sorted_headers = set.sorted.Get(isolate);
+    return;
+  }
+  // Scratch space kept between requests (its capacity, that is).
+  auto& list = scratch_list_;
+  auto& order = scratch_order_;
+  auto& sorted = scratch_sorted_;
+  // The flat [name, value, …] list made in one step (no per-element stores).
+  list.clear();
+  for (const auto& [name, value] : fields) {
+    list.push_back(field_name_str(isolate, name));
+    list.push_back(field_value_str(isolate, name, value));
+  }
+  headers = v8::Array::New(isolate, list.data(), list.size());
+  // Fetch's "sort and combine" of the same strings, so `[...req.headers]` starts
+  // from it (seed 000): names in order, a name's values joined with ", "
+  // (set-cookie's kept apart). Names are lower-case ASCII, so bytes order them.
+  // (An insertion sort: stable, and for a dozen fields cheaper than std::stable_sort's buffer.)
+  order.resize(fields.size());
+  for (size_t i = 0; i < order.size(); ++i) {
+    size_t k = i;
+    const auto& name = fields[i].first;
+    while (k > 0 && name < fields[order[k - 1]].first) {
+      order[k] = order[k - 1];
+      --k;
+    }
+    order[k] = i;
+  }
+  sorted.clear();
+  for (size_t k = 0; k < order.size();) {
+    size_t i = order[k];
+    const auto& name = fields[i].first;
+    size_t end = k + 1;
+    if (name.size() != 10 || name != "set-cookie") {
+      while (end < order.size() && fields[order[end]].first == name) ++end;
+    }
+    sorted.push_back(list[2 * i]);
+    if (end == k + 1) {
+      sorted.push_back(list[2 * i + 1]);
+    } else {
+      std::string joined(fields[i].second);
+      for (size_t m = k + 1; m < end; ++m) {
+        joined += ", ";
+        joined += fields[order[m]].second;
+      }
+      sorted.push_back(request_str(isolate, joined));
+    }
+    k = end;
+  }
+  sorted_headers = v8::Array::New(isolate, sorted.data(), sorted.size());
+  if (section.size() > kHeaderSetBytes) return;
+  // Kept for the next requests (assigned in place: the string's capacity is reused).
+  auto& set = header_sets_[next_header_set_];
+  last_header_set_ = next_header_set_;
+  next_header_set_ = (next_header_set_ + 1) % kHeaderSets;
+  set.section.assign(section);
+  set.list.Reset(isolate, headers);
+  set.sorted.Reset(isolate, sorted_headers);
+}
+
+// The values dispatch() gets per request: id, method, url, headerList, hasBody, sortedHeaderList.
+constexpr size_t kDispatchValues = 6;
 
 void Server::dispatch_ready() {
   // The batch, the values for JavaScript and the connections to flush live in
@@ -735,77 +884,21 @@ void Server::dispatch_ready() {
   // [id, method, url, headerList, hasBody, sortedHeaderList] for each request.
   auto& batch = scratch_batch_;
   batch.clear();
-  // Scratch space kept between requests (its capacity, that is).
-  auto& list = scratch_list_;
-  auto& order = scratch_order_;
-  auto& sorted = scratch_sorted_;
-  auto& url = scratch_url_;
   for (auto& exchange : ready) {
     if (exchanges_.find(exchange->id) == exchanges_.end()) continue;  // ended meanwhile
     auto& head = exchange->head;
-    // The flat [name, value, …] list made in one step (no per-element stores).
-    list.clear();
     std::string_view host;
-    for (size_t i = 0; i < head.headers.size(); ++i) {
-      const auto& [name, value] = head.headers[i];
-      if (name.size() == 4 && name == "host") host = value;
-      list.push_back(field_name_str(isolate, name));
-      list.push_back(field_value_str(isolate, name, value));
-    }
-    auto headers = v8::Array::New(isolate, list.data(), list.size());
-    // Fetch's "sort and combine" of the same strings, so `[...req.headers]` starts
-    // from it (seed 000): names in order, a name's values joined with ", "
-    // (set-cookie's kept apart). Names are lower-case ASCII, so bytes order them.
-    // (An insertion sort: stable, and for a dozen fields cheaper than std::stable_sort's buffer.)
-    order.resize(head.headers.size());
-    for (size_t i = 0; i < order.size(); ++i) {
-      size_t k = i;
-      const auto& name = head.headers[i].first;
-      while (k > 0 && name < head.headers[order[k - 1]].first) {
-        order[k] = order[k - 1];
-        --k;
+    for (const auto& [name, value] : head.headers) {
+      if (name.size() == 4 && name == "host") {
+        host = value;
+        break;
       }
-      order[k] = i;
     }
-    sorted.clear();
-    for (size_t k = 0; k < order.size();) {
-      size_t i = order[k];
-      const auto& name = head.headers[i].first;
-      size_t end = k + 1;
-      if (name.size() != 10 || name != "set-cookie") {
-        while (end < order.size() && head.headers[order[end]].first == name) ++end;
-      }
-      sorted.push_back(list[2 * i]);
-      if (end == k + 1) {
-        sorted.push_back(list[2 * i + 1]);
-      } else {
-        std::string joined = head.headers[i].second;
-        for (size_t m = k + 1; m < end; ++m) joined += ", " + head.headers[order[m]].second;
-        sorted.push_back(request_str(isolate, joined));
-      }
-      k = end;
-    }
-    auto sorted_headers = v8::Array::New(isolate, sorted.data(), sorted.size());
-    url.clear();
-    if (head.target.starts_with("/")) {
-      url += listener_->scheme();
-      url += "://";
-      if (!host.empty()) {
-        url += host;
-      } else if (address_.transport == "unix") {
-        url += "localhost";
-      } else {
-        bool v6 = address_.hostname.find(':') != std::string::npos;
-        if (v6) fmt::format_to(std::back_inserter(url), "[{}]:{}", address_.hostname, address_.port);
-        else fmt::format_to(std::back_inserter(url), "{}:{}", address_.hostname, address_.port);
-      }
-      url += head.target;
-    } else {
-      url = head.target;  // absolute-form (RFC 9112 §3.2.2)
-    }
+    v8::Local<v8::Array> headers, sorted_headers;
+    header_arrays(isolate, head, headers, sorted_headers);
     batch.push_back(v8::Integer::NewFromUnsigned(isolate, exchange->id));
     batch.push_back(field_name_str(isolate, head.method));  // a method is a token too: same slots
-    batch.push_back(url_str(isolate, url));
+    batch.push_back(url_str(isolate, head, host));
     batch.push_back(headers);
     batch.push_back(v8::Boolean::New(isolate, head.body != BodyKind::None));
     batch.push_back(sorted_headers);
@@ -817,10 +910,15 @@ void Server::dispatch_ready() {
     ready.clear();
     return;
   }
-  v8::Local<v8::Value> argv[] = {v8::Array::New(isolate, batch.data(), batch.size())};
   in_dispatch_ = true;
   auto alive = std::weak_ptr<bool>(alive_);
-  rt.call_from_loop(dispatch_.Get(isolate), 1, argv);
+  if (batch.size() == kDispatchValues) {
+    // One request (one client, or a quiet moment): its values are the arguments, no array.
+    rt.call_from_loop(dispatch_.Get(isolate), static_cast<int>(batch.size()), batch.data());
+  } else {
+    v8::Local<v8::Value> argv[] = {v8::Array::New(isolate, batch.data(), batch.size())};
+    rt.call_from_loop(dispatch_.Get(isolate), 1, argv);
+  }
   if (alive.expired()) return;
   in_dispatch_ = false;
   auto& to_flush = scratch_flush_;
@@ -887,15 +985,22 @@ void Server::respond(uint32_t id, int status, std::span<const std::string_view> 
     }
   }
   bool as_stream = streamed || coding != Coding::None;
-  std::string out;
-  out.reserve(256 + (follows || no_body ? 0 : body_size));
+  // The head is written through a cursor into a buffer sized for it at once
+  // (a recycled one: no allocation), not appended piece by piece.
+  std::string out = conn.take_buffer();
+  std::string_view reason = status_text(status);
+  const std::string& date = http_date();
+  size_t bound = 160 + reason.size() + date.size();
+  for (const auto& field : fields) bound += field.size() + 2;
+  out.reserve(bound + (follows || no_body ? 0 : body_size + 32));  // the body (and its chunk framing) follows
+  HeadWriter w(out, bound);
   // The status line echoes an HTTP/1.0 client's version, as hyper does.
   using namespace std::string_view_literals;
-  out += head.version_minor == 0 ? "HTTP/1.0 "sv : "HTTP/1.1 "sv;
-  append_number(out, status);
-  out += ' ';
-  out += status_text(status);
-  out += "\r\n"sv;
+  w.put(head.version_minor == 0 ? "HTTP/1.0 "sv : "HTTP/1.1 "sv);
+  w.number(status);
+  w.put(' ');
+  w.put(reason);
+  w.put("\r\n"sv);
   bool has_length = false, has_date = false;
   for (size_t i = 0; i + 1 < fields.size(); i += 2) {
     const auto& name = fields[i];
@@ -920,33 +1025,34 @@ void Server::respond(uint32_t id, int status, std::span<const std::string_view> 
       default:
         break;
     }
-    out += name;
-    out += ": "sv;
-    out += fields[i + 1];
-    out += "\r\n"sv;
+    w.put(name);
+    w.put(": "sv);
+    w.put(fields[i + 1]);
+    w.put("\r\n"sv);
   }
   if (as_stream) {
     if (!has_length && status != 204 && status != 304 && status >= 200) {
       if (head.version_minor >= 1) {
-        if (!no_body) out += "transfer-encoding: chunked\r\n";
+        if (!no_body) w.put("transfer-encoding: chunked\r\n"sv);
         exchange->chunked = true;
       } else {
         keep_alive = false;  // HTTP/1.0: the body ends when the connection does
       }
     }
   } else if (status != 204 && status != 304 && status >= 200) {
-    out += "content-length: "sv;
-    append_number(out, body_size);
-    out += "\r\n"sv;
+    w.put("content-length: "sv);
+    w.number(body_size);
+    w.put("\r\n"sv);
   }
   if (!has_date) {
-    out += "date: "sv;
-    out += http_date();
-    out += "\r\n"sv;
+    w.put("date: "sv);
+    w.put(date);
+    w.put("\r\n"sv);
   }
-  if (!keep_alive && head.version_minor >= 1) out += "connection: close\r\n"sv;
-  if (keep_alive && head.version_minor == 0) out += "connection: keep-alive\r\n"sv;
-  out += "\r\n"sv;
+  if (!keep_alive && head.version_minor >= 1) w.put("connection: close\r\n"sv);
+  if (keep_alive && head.version_minor == 0) w.put("connection: keep-alive\r\n"sv);
+  w.put("\r\n"sv);
+  w.done();
   if (!keep_alive) exchange->head.keep_alive = false;
   if (follows) {
     if (coding != Coding::None && !no_body) exchange->encoder = Encoder::make(coding, false);

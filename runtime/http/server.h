@@ -5,7 +5,7 @@
 // Per connection, one request at a time (pipelined requests wait in the input
 // buffer, as hyper does); the heads parsed in one loop turn go to JavaScript
 // together as `dispatch([id, method, url, headerList, hasBody,
-// sortedHeaderList, …])`; JavaScript answers with op_http_respond. Request
+// sortedHeaderList, …])` (a lone head's six values as the arguments); JavaScript answers with op_http_respond. Request
 // bodies are ByteSources and streamed response bodies ByteSinks that do their
 // I/O on the loop (streams/native_stream.h, on_loop()), so no thread waits on a
 // slow peer. Everything here lives on the runtime's thread.
@@ -146,7 +146,10 @@ class Server : public Resource {
   FieldSlot& field_slot(std::string_view name);
   v8::Local<v8::String> field_name_str(v8::Isolate* isolate, std::string_view name);
   v8::Local<v8::String> field_value_str(v8::Isolate* isolate, std::string_view name, std::string_view value);
-  v8::Local<v8::String> url_str(v8::Isolate* isolate, std::string_view url);
+  v8::Local<v8::String> url_str(v8::Isolate* isolate, const RequestHead& head, std::string_view host);
+  // The request's header list and its sort-and-combine as V8 arrays (see HeaderSet).
+  void header_arrays(v8::Isolate* isolate, const RequestHead& head, v8::Local<v8::Array>& list,
+                     v8::Local<v8::Array>& sorted);
 
   std::unique_ptr<Listener> listener_;
   asio::steady_timer sweep_;
@@ -177,7 +180,23 @@ class Server : public Resource {
   static constexpr size_t kFieldBytes = 16;
   FieldBytes field_bytes_[kFieldBytes];
   size_t next_field_bytes_ = 0;
-  std::string last_url_;
+  // A client's requests nearly always repeat one field section (a
+  // keep-alive client, a load balancer's probes): the two arrays made for a
+  // field list are kept and handed out again while the fields (names and
+  // values) are the same. Sharing them is safe: they become immutable
+  // Headers' lists (guard "immutable"; nothing in the runtime changes those).
+  // A few sets, replaced in turn (wrk's threads send theirs in different orders).
+  // Keyed by the field section's bytes (after the parser lower-cased the
+  // names): the same bytes make the same fields.
+  struct HeaderSet {
+    std::string section;
+    v8::Global<v8::Array> list, sorted;
+  };
+  static constexpr size_t kHeaderSets = 4, kHeaderSetBytes = 4096;
+  HeaderSet header_sets_[kHeaderSets];
+  size_t last_header_set_ = 0, next_header_set_ = 0;
+  // The last request URL's parts (host field, target) and string.
+  std::string last_host_, last_target_;
   v8::Global<v8::String> last_url_str_;
   std::vector<v8::Local<v8::Value>> scratch_list_, scratch_sorted_, scratch_batch_;  // dispatch_ready()'s, reused
   std::vector<std::shared_ptr<Exchange>> scratch_ready_;

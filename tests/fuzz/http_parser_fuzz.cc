@@ -34,7 +34,7 @@ std::string run(std::string_view data, uint8_t split_seed) {
       if (step.event == Event::Head) {
         auto& h = parser.head();
         log += "H" + h.method + " " + h.target + std::to_string(h.version_minor) + (h.keep_alive ? "k" : "c") + "\n";
-        for (auto& [n, v] : h.headers) log += n + ":" + v + "\n";
+        for (auto& [n, v] : h.headers) log.append(n).append(":").append(v).append("\n");
       } else if (step.event == Event::Body) {
         if (step.body.empty()) abort();
         log += std::string(step.body);  // pieces differ with the split, the bytes do not

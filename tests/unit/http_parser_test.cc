@@ -219,3 +219,55 @@ TEST(HttpParser, IdleBetweenRequests) {
   parser.parse("GE");
   EXPECT_FALSE(parser.idle());
 }
+
+// Fields are views into the head's own bytes: a copy or a move of a head keeps
+// them (also a short head, whose bytes move with the string), and the parser
+// going on to the next request does not change a head taken before.
+TEST(HttpParser, HeadCopiesAndMovesKeepTheirFields) {
+  RequestParser parser;
+  std::string input = "GET /a HTTP/1.1\r\nHost: one\r\nX-Long-Name: a value long enough to live on the heap\r\n\r\n";
+  ASSERT_EQ(parser.parse(input).event, Event::Head);
+  RequestHead copy = parser.head();
+  RequestHead moved = std::move(parser.head());
+  ASSERT_EQ(parser.parse("").event, Event::MessageEnd);
+  // The next head reuses the parser's buffers; the earlier heads keep theirs.
+  ASSERT_EQ(parser.parse("GET /b HTTP/1.1\r\nHost: two\r\nX-Long-Name: other\r\n\r\n").event, Event::Head);
+  for (const RequestHead* head : {&copy, &moved}) {
+    ASSERT_EQ(head->headers.size(), 2u);
+    EXPECT_EQ(head->headers[0].first, "host");
+    EXPECT_EQ(head->headers[0].second, "one");
+    EXPECT_EQ(head->headers[1].first, "x-long-name");
+    EXPECT_EQ(head->headers[1].second, "a value long enough to live on the heap");
+    EXPECT_EQ(head->target, "/a");
+  }
+  EXPECT_EQ(parser.head().headers[0].second, "two");
+  RequestHead reassigned;
+  reassigned = copy;
+  copy = RequestHead{};
+  EXPECT_EQ(reassigned.headers[1].second, "a value long enough to live on the heap");
+  // A head short enough for the string's own storage: its characters move, the views follow.
+  RequestParser short_parser;
+  ASSERT_EQ(short_parser.parse("A / HTTP/1.0\nb:c\n\n").event, Event::Head);
+  RequestHead small = std::move(short_parser.head());
+  RequestHead small_moved = std::move(small);
+  ASSERT_EQ(small_moved.headers.size(), 1u);
+  EXPECT_EQ(small_moved.headers[0].first, "b");
+  EXPECT_EQ(small_moved.headers[0].second, "c");
+}
+
+// Names are lower-cased in place, whatever the split; bare CR anywhere in a
+// field line is still refused.
+TEST(HttpParser, FieldNamesLowerCasedAcrossSplits) {
+  std::string text = "GET / HTTP/1.1\r\nHOST: x\r\nAccept-ENCODING: GZip\r\n\r\n";
+  for (size_t piece : {0, 1, 2, 5, 7}) {
+    auto out = feed(text, piece);
+    ASSERT_EQ(out.error, 0) << piece;
+    EXPECT_EQ(out.requests[0].head.headers[0].first, "host");
+    EXPECT_EQ(out.requests[0].head.headers[1].first, "accept-encoding");
+    EXPECT_EQ(out.requests[0].head.headers[1].second, "GZip");  // values as they are
+  }
+  EXPECT_EQ(error_of("GET / HTTP/1.1\r\nHost: x\r\nX\rA: 1\r\n\r\n"), 400);
+  EXPECT_EQ(error_of("GET / HTTP/1.1\r\nHost: x\r\nX-A: 1\r\r\n\r\n"), 400);
+  EXPECT_EQ(error_of("GET / HTTP/1.1\r\nHost: x\r\n\r\r\n"), 400);
+  EXPECT_EQ(error_of("\r\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n"), 400);
+}
