@@ -1707,12 +1707,18 @@ function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
 
 // The reactions to a source's pull, made once per controller (one pull is in
 // flight at a time).
+// A function that makes closures allocates their context on every call, even
+// when it returns before making them: so the closures of stream set-up are
+// made in functions of their own, called only when they are needed.
 function pullReactions(controller, callPullIfNeeded, error) {
-  if (controller[_pullAlgorithm] === S.resolvedUndefined) {   // never pulled (see CallPullIfNeeded)
+  if (controller[_pullAlgorithm] === resolvedUndefined) {   // never pulled (see CallPullIfNeeded)
     controller[_onPullFulfilled] = undefined;
     controller[_onPullRejected] = undefined;
     return;
   }
+  makePullReactions(controller, callPullIfNeeded, error);
+}
+function makePullReactions(controller, callPullIfNeeded, error) {
   controller[_onPullFulfilled] = () => {
     controller[_pulling] = false;
     if (controller[_pullAgain]) {
@@ -1820,28 +1826,32 @@ function SetUpReadableStreamDefaultController(stream, controller, startAlgorithm
   pullReactions(controller, ReadableStreamDefaultControllerCallPullIfNeeded, ReadableStreamDefaultControllerError);
   stream[_controller] = controller;
   const startResult = startThis === undefined ? startAlgorithm(controller) : FunctionPrototypeCall(startAlgorithm, startThis, controller);
-  if (startResult === undefined && pullAlgorithm === S.resolvedUndefined) {
+  if (startResult === undefined && pullAlgorithm === resolvedUndefined) {
     // The start promise would be fulfilled, and its reaction would only set
     // [[started]], which only the pull checks read (never run without pull):
     // no reaction is queued, and [[started]] is set now.
     controller[_started] = true;
     return;
   }
+  reactToStart(controller, startResult, ReadableStreamDefaultControllerCallPullIfNeeded,
+    ReadableStreamDefaultControllerError);
+}
+
+// Upon the start promise: [[started]], then a pull if needed; or an error.
+function reactToStart(controller, startResult, callPullIfNeeded, error) {
   uponPromise(S.startPromiseOf(startResult), () => {
     controller[_started] = true;
-    ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+    callPullIfNeeded(controller);
   }, (r) => {
-    ReadableStreamDefaultControllerError(controller, r);
+    error(controller, r);
   });
 }
 
 function SetUpReadableStreamDefaultControllerFromUnderlyingSource(stream, underlyingSource, source, highWaterMark,
   sizeAlgorithm) {
   const controller = new ReadableStreamDefaultController(internalConstruct);
-  let pullAlgorithm = S.resolvedUndefined;
-  let cancelAlgorithm = S.resolvedUndefined;
-  if (source.pull !== undefined) pullAlgorithm = () => promiseCall1(source.pull, underlyingSource, controller);
-  if (source.cancel !== undefined) cancelAlgorithm = (reason) => promiseCall1(source.cancel, underlyingSource, reason);
+  const pullAlgorithm = source.pull === undefined ? resolvedUndefined : pullAlgorithmOf(source, underlyingSource, controller);
+  const cancelAlgorithm = source.cancel === undefined ? resolvedUndefined : cancelAlgorithmOf(source, underlyingSource);
   if (source.start === undefined) {
     SetUpReadableStreamDefaultController(stream, controller, returnUndefined, pullAlgorithm, cancelAlgorithm,
       highWaterMark, sizeAlgorithm);
@@ -1849,6 +1859,14 @@ function SetUpReadableStreamDefaultControllerFromUnderlyingSource(stream, underl
     SetUpReadableStreamDefaultController(stream, controller, source.start, pullAlgorithm, cancelAlgorithm,
       highWaterMark, sizeAlgorithm, underlyingSource);
   }
+}
+
+// The source's pull and cancel as algorithms (closures: see pullReactions).
+function pullAlgorithmOf(source, underlyingSource, controller) {
+  return () => promiseCall1(source.pull, underlyingSource, controller);
+}
+function cancelAlgorithmOf(source, underlyingSource) {
+  return (reason) => promiseCall1(source.cancel, underlyingSource, reason);
 }
 
 // ---------------------------------------------------------------------------
