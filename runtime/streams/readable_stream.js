@@ -22,6 +22,7 @@ const {
 } = S;
 const { returnUndefined, sizeOne, IsNonNegativeNumber } = S;
 const resolvedUndefined = S.resolvedUndefined;
+const noStrategy = S.noStrategy;
 const FunctionPrototypeCall = S.uncurryThis(Function.prototype.call);
 
 const _state = Symbol("[[state]]");
@@ -109,7 +110,10 @@ class ReadableStream {
     const prefix = "Failed to construct 'ReadableStream'";
     if (underlyingSource !== undefined) S.toObjectArg(underlyingSource, prefix, "Argument 1");
     else underlyingSource = null;
-    strategy = toQueuingStrategy(strategy, prefix, "Argument 2");
+    // No strategy (the common case) has nothing to convert: its conversion
+    // is kept out of line, so that the rest of construction fits in what the
+    // optimizing compiler inlines into one function.
+    strategy = strategy === undefined ? noStrategy : toQueuingStrategy(strategy, prefix, "Argument 2");
     const source = toUnderlyingSource(underlyingSource, prefix);
     this[brand] = brand;
     InitializeReadableStream(this);
@@ -119,6 +123,8 @@ class ReadableStream {
       }
       const highWaterMark = ExtractHighWaterMark(strategy, 0);
       SetUpReadableByteStreamControllerFromUnderlyingSource(this, underlyingSource, source, highWaterMark);
+    } else if (strategy === noStrategy) {
+      SetUpReadableStreamDefaultControllerFromUnderlyingSource(this, underlyingSource, source, 1, sizeOne);
     } else {
       const sizeAlgorithm = ExtractSizeAlgorithm(strategy);
       const highWaterMark = ExtractHighWaterMark(strategy, 1);
@@ -147,6 +153,7 @@ class ReadableStream {
 
   getReader(options = undefined) {
     if (!IsReadableStream(this)) throw illegalInvocation();
+    if (options === undefined) return AcquireReadableStreamDefaultReader(this);
     const prefix = "Failed to execute 'getReader' on 'ReadableStream'";
     const dict = S.toDictionary(options, prefix, "Argument 1");
     const mode = dict === undefined ? undefined : dict.mode;
@@ -220,15 +227,20 @@ function toUnderlyingSource(v, prefix) {
   const out = { autoAllocateChunkSize: undefined, cancel: undefined, pull: undefined, start: undefined, type: undefined };
   if (v === null) return out;
   let m;
-  if ((m = v.autoAllocateChunkSize) !== undefined) {
-    out.autoAllocateChunkSize = S.toEnforcedUnsignedLongLong(m, prefix,
-      S.memberContext("autoAllocateChunkSize", "UnderlyingSource", "underlyingSource"));
-  }
-  if ((m = v.cancel) !== undefined) out.cancel = S.toMemberCallback(m, prefix, "cancel", "UnderlyingSource", "underlyingSource");
-  if ((m = v.pull) !== undefined) out.pull = S.toMemberCallback(m, prefix, "pull", "UnderlyingSource", "underlyingSource");
-  if ((m = v.start) !== undefined) out.start = S.toMemberCallback(m, prefix, "start", "UnderlyingSource", "underlyingSource");
+  if ((m = v.autoAllocateChunkSize) !== undefined) out.autoAllocateChunkSize = toChunkSize(m, prefix);
+  if ((m = v.cancel) !== undefined) out.cancel = sourceCallback(m, prefix, "cancel");
+  if ((m = v.pull) !== undefined) out.pull = sourceCallback(m, prefix, "pull");
+  if ((m = v.start) !== undefined) out.start = sourceCallback(m, prefix, "start");
   if ((m = v.type) !== undefined) out.type = S.toEnum(m, ["bytes"], "ReadableStreamType", prefix);
   return out;
+}
+// The member conversions, out of line (see the constructor).
+function toChunkSize(m, prefix) {
+  return S.toEnforcedUnsignedLongLong(m, prefix,
+    S.memberContext("autoAllocateChunkSize", "UnderlyingSource", "underlyingSource"));
+}
+function sourceCallback(m, prefix, key) {
+  return typeof m === "function" ? m : S.toMemberCallback(m, prefix, key, "UnderlyingSource", "underlyingSource");
 }
 
 function toReadableWritablePair(v, prefix) {
