@@ -1451,8 +1451,15 @@ function ReadableStreamAddReadIntoRequest(stream, readRequest) {
   stream[_reader][_readIntoRequests].push(readRequest);
 }
 
+// A default reader with no read waiting holds the shared empty queue
+// `noReadRequests` (most readers never wait: their chunks are queued first);
+// the first read that waits gives the reader a queue of its own.
+const noReadRequests = new Queue();
 function ReadableStreamAddReadRequest(stream, readRequest) {
-  stream[_reader][_readRequests].push(readRequest);
+  const reader = stream[_reader];
+  let readRequests = reader[_readRequests];
+  if (readRequests === noReadRequests) reader[_readRequests] = readRequests = new Queue();
+  readRequests.push(readRequest);
 }
 
 function ReadableStreamCancel(stream, reason) {
@@ -1480,7 +1487,7 @@ function ReadableStreamClose(stream) {
   if (IsReadableStreamDefaultReader(reader)) {
     const readRequests = reader[_readRequests];
     if (readRequests.length === 0) return;
-    reader[_readRequests] = new Queue();
+    reader[_readRequests] = noReadRequests;
     while (readRequests.length > 0) readRequests.shift().closeSteps();
   }
 }
@@ -1599,7 +1606,8 @@ function ReadableStreamBYOBReaderRelease(reader) {
 
 function ReadableStreamDefaultReaderErrorReadRequests(reader, e) {
   const readRequests = reader[_readRequests];
-  reader[_readRequests] = new Queue();
+  if (readRequests.length === 0) return;
+  reader[_readRequests] = noReadRequests;
   while (readRequests.length > 0) readRequests.shift().errorSteps(e);
 }
 
@@ -1632,7 +1640,7 @@ function SetUpReadableStreamBYOBReader(reader, stream) {
 function SetUpReadableStreamDefaultReader(reader, stream) {
   if (IsReadableStreamLocked(stream)) throw new $TypeError("ReadableStream is locked");
   ReadableStreamReaderGenericInitialize(reader, stream);
-  reader[_readRequests] = new Queue();
+  reader[_readRequests] = noReadRequests;
 }
 
 // ---------------------------------------------------------------------------
