@@ -6,7 +6,7 @@ const S = internals.streams;
 const {
   Promise: $Promise, Deferred, PromisePrototypeThen, PromiseResolve, PromiseReject, markHandled, uponPromise, promiseCall0, promiseCall1, promiseCall2,
   TypeError: $TypeError, RangeError: $RangeError, noop, ReflectApply, ObjectPrototypeIsPrototypeOf,
-  _queue, _queueTotalSize, DequeueValue, EnqueueValueWithSize, ResetQueue, ResetByteQueue, Queue,
+  _queue, _queueTotalSize, ResetByteQueue, Queue,
   ExtractHighWaterMark, ExtractSizeAlgorithm, toQueuingStrategy, requiredArguments,
   illegalInvocation, webidlClass, defineInspect, resolvedDeferred, rejectedDeferred,
   ArrayBuffer: $ArrayBuffer, Uint8Array: $Uint8Array, DataView: $DataView, ArrayBufferIsView,
@@ -20,7 +20,9 @@ const {
   WritableStreamDefaultWriterRelease, WritableStreamDefaultWriterWrite, writableState, writableStoredError,
   writerClosed, writerReady, writerReadyState, writerStream,
 } = S;
-const { returnUndefined, sizeOne } = S;
+const { returnUndefined, sizeOne, IsNonNegativeNumber } = S;
+const resolvedUndefined = S.resolvedUndefined;
+const noStrategy = S.noStrategy;
 const FunctionPrototypeCall = S.uncurryThis(Function.prototype.call);
 
 const _state = Symbol("[[state]]");
@@ -50,6 +52,9 @@ const _pullSteps = Symbol("[[PullSteps]]");
 const _releaseSteps = Symbol("[[ReleaseSteps]]");
 const _onPullFulfilled = Symbol("onPullFulfilled");
 const _onPullRejected = Symbol("onPullRejected");
+const _chunks = Symbol("[[queue]] chunks");
+const _head = Symbol("[[queue]] head");
+const _sizes = Symbol("[[queue]] sizes");
 
 const brand = Symbol("ReadableStream");
 const internalConstruct = Symbol("internal");
@@ -105,7 +110,10 @@ class ReadableStream {
     const prefix = "Failed to construct 'ReadableStream'";
     if (underlyingSource !== undefined) S.toObjectArg(underlyingSource, prefix, "Argument 1");
     else underlyingSource = null;
-    strategy = toQueuingStrategy(strategy, prefix, "Argument 2");
+    // No strategy (the common case) has nothing to convert: its conversion
+    // is kept out of line, so that the rest of construction fits in what the
+    // optimizing compiler inlines into one function.
+    strategy = strategy === undefined ? noStrategy : toQueuingStrategy(strategy, prefix, "Argument 2");
     const source = toUnderlyingSource(underlyingSource, prefix);
     this[brand] = brand;
     InitializeReadableStream(this);
@@ -115,6 +123,8 @@ class ReadableStream {
       }
       const highWaterMark = ExtractHighWaterMark(strategy, 0);
       SetUpReadableByteStreamControllerFromUnderlyingSource(this, underlyingSource, source, highWaterMark);
+    } else if (strategy === noStrategy) {
+      SetUpReadableStreamDefaultControllerFromUnderlyingSource(this, underlyingSource, source, 1, sizeOne);
     } else {
       const sizeAlgorithm = ExtractSizeAlgorithm(strategy);
       const highWaterMark = ExtractHighWaterMark(strategy, 1);
@@ -143,6 +153,7 @@ class ReadableStream {
 
   getReader(options = undefined) {
     if (!IsReadableStream(this)) throw illegalInvocation();
+    if (options === undefined) return AcquireReadableStreamDefaultReader(this);
     const prefix = "Failed to execute 'getReader' on 'ReadableStream'";
     const dict = S.toDictionary(options, prefix, "Argument 1");
     const mode = dict === undefined ? undefined : dict.mode;
@@ -216,15 +227,20 @@ function toUnderlyingSource(v, prefix) {
   const out = { autoAllocateChunkSize: undefined, cancel: undefined, pull: undefined, start: undefined, type: undefined };
   if (v === null) return out;
   let m;
-  if ((m = v.autoAllocateChunkSize) !== undefined) {
-    out.autoAllocateChunkSize = S.toEnforcedUnsignedLongLong(m, prefix,
-      S.memberContext("autoAllocateChunkSize", "UnderlyingSource", "underlyingSource"));
-  }
-  if ((m = v.cancel) !== undefined) out.cancel = S.toMemberCallback(m, prefix, "cancel", "UnderlyingSource", "underlyingSource");
-  if ((m = v.pull) !== undefined) out.pull = S.toMemberCallback(m, prefix, "pull", "UnderlyingSource", "underlyingSource");
-  if ((m = v.start) !== undefined) out.start = S.toMemberCallback(m, prefix, "start", "UnderlyingSource", "underlyingSource");
+  if ((m = v.autoAllocateChunkSize) !== undefined) out.autoAllocateChunkSize = toChunkSize(m, prefix);
+  if ((m = v.cancel) !== undefined) out.cancel = sourceCallback(m, prefix, "cancel");
+  if ((m = v.pull) !== undefined) out.pull = sourceCallback(m, prefix, "pull");
+  if ((m = v.start) !== undefined) out.start = sourceCallback(m, prefix, "start");
   if ((m = v.type) !== undefined) out.type = S.toEnum(m, ["bytes"], "ReadableStreamType", prefix);
   return out;
+}
+// The member conversions, out of line (see the constructor).
+function toChunkSize(m, prefix) {
+  return S.toEnforcedUnsignedLongLong(m, prefix,
+    S.memberContext("autoAllocateChunkSize", "UnderlyingSource", "underlyingSource"));
+}
+function sourceCallback(m, prefix, key) {
+  return typeof m === "function" ? m : S.toMemberCallback(m, prefix, key, "UnderlyingSource", "underlyingSource");
 }
 
 function toReadableWritablePair(v, prefix) {
@@ -408,26 +424,29 @@ class ReadableStreamDefaultReader {
 
   read() {
     if (!IsReadableStreamDefaultReader(this)) return PromiseReject(illegalInvocation());
-    if (this[_stream] === undefined) {
-      return PromiseReject(new $TypeError("Reader has no associated stream."));
-    }
+    // The common case, kept small so that it is inlined into the caller's
+    // loop: a default stream with a chunk queued after the one taken, no
+    // sizes to count and no pull to call. Taking the chunk is then all of
+    // [[PullSteps]] (the queue stays non-empty, so nothing closes), and the
+    // read's promise is made already fulfilled (same result, same microtask
+    // timing as resolving a pending one).
     const stream = this[_stream];
-    if (canReadAtOnce(stream)) {
-      return PromiseResolve({ value: readAtOnce(this), done: false });
+    if (stream !== undefined && stream[_state] === "readable") {
+      const controller = stream[_controller];
+      const chunks = controller[_chunks];   // undefined for a byte controller
+      if (chunks !== undefined) {
+        const head = controller[_head];
+        if (head + 1 < chunks.length && head < 1024 && controller[_sizes] === null &&
+          controller[_pullAlgorithm] === resolvedUndefined) {
+          stream[_disturbed] = true;
+          const chunk = chunks[head];
+          chunks[head] = undefined;
+          controller[_head] = head + 1;
+          return PromiseResolve({ value: chunk, done: false });
+        }
+      }
     }
-    // A closed or errored stream settles the read at once: the promise is made settled.
-    const state = stream[_state];
-    if (state === "closed") {
-      stream[_disturbed] = true;
-      return PromiseResolve({ value: undefined, done: true });
-    }
-    if (state === "errored") {
-      stream[_disturbed] = true;
-      return PromiseReject(stream[_storedError]);
-    }
-    const request = new DefaultReadRequest();
-    ReadableStreamDefaultReaderRead(this, request);
-    return request.deferred.promise;
+    return defaultReaderRead(this);
   }
 
   releaseLock() {
@@ -437,14 +456,36 @@ class ReadableStreamDefaultReader {
   }
 }
 
-// The fast path of a read: when a chunk is queued, the pull steps hand it over
-// synchronously, so the read's promise can be made already fulfilled instead
-// of through a pending promise and its resolving functions (same result, same
-// microtask timing).
+// reader.read() past its inlined case. When a chunk is queued, the pull steps
+// hand it over synchronously, so the read's promise can be made already
+// fulfilled instead of through a pending promise and its resolving functions
+// (same result, same microtask timing).
+function defaultReaderRead(reader) {
+  const stream = reader[_stream];
+  if (stream === undefined) {
+    return PromiseReject(new $TypeError("Reader has no associated stream."));
+  }
+  if (canReadAtOnce(stream)) {
+    return PromiseResolve({ value: readAtOnce(reader), done: false });
+  }
+  // A closed or errored stream settles the read at once: the promise is made settled.
+  const state = stream[_state];
+  if (state === "closed") {
+    stream[_disturbed] = true;
+    return PromiseResolve({ value: undefined, done: true });
+  }
+  if (state === "errored") {
+    stream[_disturbed] = true;
+    return PromiseReject(stream[_storedError]);
+  }
+  const request = new DefaultReadRequest();
+  ReadableStreamDefaultReaderRead(reader, request);
+  return request.deferred.promise;
+}
 function canReadAtOnce(stream) {
   if (stream[_state] !== "readable") return false;
   const controller = stream[_controller];
-  return controller[_isByteController] ? controller[_queueTotalSize] > 0 : controller[_queue].length > 0;
+  return controller[_isByteController] ? controller[_queueTotalSize] > 0 : DefaultQueueLength(controller) > 0;
 }
 const syncReadRequest = {
   chunk: undefined,
@@ -593,8 +634,18 @@ class ReadableStreamDefaultController {
 
   enqueue(chunk = undefined) {
     if (!IsReadableStreamDefaultController(this)) throw illegalInvocation();
-    if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(this)) {
+    const stream = this[_stream];
+    if (this[_closeRequested] || stream[_state] !== "readable") {
       throw new $TypeError("The stream controller cannot close or enqueue");
+    }
+    // The common case, inlined: no read waiting (none can while chunks are
+    // queued), every chunk counts 1 (no size to call, no total to keep) and
+    // no pull to call. Everything else takes the spec's steps.
+    const chunks = this[_chunks];
+    if (this[_strategySizeAlgorithm] === sizeOne && this[_pullAlgorithm] === resolvedUndefined &&
+      (stream[_reader] === undefined || this[_head] < chunks.length)) {
+      chunks[chunks.length] = chunk;
+      return;
     }
     ReadableStreamDefaultControllerEnqueue(this, chunk);
   }
@@ -605,7 +656,7 @@ class ReadableStreamDefaultController {
   }
 
   [_cancelSteps](reason) {
-    ResetQueue(this);
+    DefaultQueueReset(this);
     const result = this[_cancelAlgorithm](reason);
     ReadableStreamDefaultControllerClearAlgorithms(this);
     return result;
@@ -613,7 +664,7 @@ class ReadableStreamDefaultController {
 
   [_pullSteps](readRequest) {
     const stream = this[_stream];
-    if (this[_queue].length > 0) {
+    if (DefaultQueueLength(this) > 0) {
       readRequest.chunkSteps(ReadableStreamDefaultControllerTakeChunk(this));
     } else {
       ReadableStreamAddReadRequest(stream, readRequest);
@@ -627,8 +678,8 @@ class ReadableStreamDefaultController {
 // The first steps of [[PullSteps]] with a chunk queued: dequeue it, then close
 // the stream or pull more.
 function ReadableStreamDefaultControllerTakeChunk(controller) {
-  const chunk = DequeueValue(controller);
-  if (controller[_closeRequested] && controller[_queue].length === 0) {
+  const chunk = DefaultQueueDequeue(controller);
+  if (controller[_closeRequested] && DefaultQueueLength(controller) === 0) {
     ReadableStreamDefaultControllerClearAlgorithms(controller);
     ReadableStreamClose(controller[_stream]);
   } else {
@@ -1400,8 +1451,15 @@ function ReadableStreamAddReadIntoRequest(stream, readRequest) {
   stream[_reader][_readIntoRequests].push(readRequest);
 }
 
+// A default reader with no read waiting holds the shared empty queue
+// `noReadRequests` (most readers never wait: their chunks are queued first);
+// the first read that waits gives the reader a queue of its own.
+const noReadRequests = new Queue();
 function ReadableStreamAddReadRequest(stream, readRequest) {
-  stream[_reader][_readRequests].push(readRequest);
+  const reader = stream[_reader];
+  let readRequests = reader[_readRequests];
+  if (readRequests === noReadRequests) reader[_readRequests] = readRequests = new Queue();
+  readRequests.push(readRequest);
 }
 
 function ReadableStreamCancel(stream, reason) {
@@ -1429,7 +1487,7 @@ function ReadableStreamClose(stream) {
   if (IsReadableStreamDefaultReader(reader)) {
     const readRequests = reader[_readRequests];
     if (readRequests.length === 0) return;
-    reader[_readRequests] = new Queue();
+    reader[_readRequests] = noReadRequests;
     while (readRequests.length > 0) readRequests.shift().closeSteps();
   }
 }
@@ -1548,7 +1606,8 @@ function ReadableStreamBYOBReaderRelease(reader) {
 
 function ReadableStreamDefaultReaderErrorReadRequests(reader, e) {
   const readRequests = reader[_readRequests];
-  reader[_readRequests] = new Queue();
+  if (readRequests.length === 0) return;
+  reader[_readRequests] = noReadRequests;
   while (readRequests.length > 0) readRequests.shift().errorSteps(e);
 }
 
@@ -1581,11 +1640,74 @@ function SetUpReadableStreamBYOBReader(reader, stream) {
 function SetUpReadableStreamDefaultReader(reader, stream) {
   if (IsReadableStreamLocked(stream)) throw new $TypeError("ReadableStream is locked");
   ReadableStreamReaderGenericInitialize(reader, stream);
-  reader[_readRequests] = new Queue();
+  reader[_readRequests] = noReadRequests;
 }
 
 // ---------------------------------------------------------------------------
 // §4.9.4 Default controllers
+
+// The default controller's queue-with-sizes (§8.1), kept in the controller's
+// own slots: the chunks from [[head]] on, and their sizes only once one is
+// not 1 (null before: the total is then the count, and nothing is stored per
+// chunk). Once sizes are kept, the total is kept as the spec computes it
+// (rounding included). Dequeuing is O(1); the array is compacted once more
+// than 1024 chunks and half of it are consumed.
+function DefaultQueueReset(controller) {
+  controller[_chunks] = [];
+  controller[_head] = 0;
+  controller[_sizes] = null;
+  controller[_queueTotalSize] = 0;
+}
+function DefaultQueueLength(controller) {
+  return controller[_chunks].length - controller[_head];
+}
+function DefaultQueueTotalSize(controller) {
+  return controller[_sizes] === null ? DefaultQueueLength(controller) : controller[_queueTotalSize];
+}
+// The size is valid (the caller checked it).
+function DefaultQueueEnqueue(controller, chunk, size) {
+  const chunks = controller[_chunks];
+  const at = chunks.length;
+  let sizes = controller[_sizes];
+  if (sizes === null) {
+    if (size === 1) {
+      chunks[at] = chunk;
+      return;
+    }
+    sizes = [];
+    for (let i = 0; i < at; i++) sizes[i] = 1;   // parallel to chunks (those before [[head]] are taken)
+    controller[_sizes] = sizes;
+    controller[_queueTotalSize] = at - controller[_head];
+  }
+  chunks[at] = chunk;
+  sizes[at] = size;
+  controller[_queueTotalSize] += size;
+}
+function DefaultQueueDequeue(controller) {
+  const chunks = controller[_chunks];
+  const head = controller[_head];
+  const chunk = chunks[head];
+  chunks[head] = undefined;
+  const sizes = controller[_sizes];
+  if (sizes !== null) {
+    const total = controller[_queueTotalSize] - sizes[head];
+    controller[_queueTotalSize] = total < 0 ? 0 : total;
+  }
+  const next = head + 1;
+  if (next > 1024 && next * 2 > chunks.length) {
+    controller[_chunks] = queueTail(chunks, next);
+    if (sizes !== null) controller[_sizes] = queueTail(sizes, next);
+    controller[_head] = 0;
+  } else {
+    controller[_head] = next;
+  }
+  return chunk;
+}
+function queueTail(array, from) {
+  const out = [];
+  for (let i = from; i < array.length; i++) out[i - from] = array[i];
+  return out;
+}
 
 // A source without pull gets S.resolvedUndefined as its pull algorithm:
 // calling it has no effect a program can see, so it is not called at all
@@ -1605,12 +1727,18 @@ function ReadableStreamDefaultControllerCallPullIfNeeded(controller) {
 
 // The reactions to a source's pull, made once per controller (one pull is in
 // flight at a time).
+// A function that makes closures allocates their context on every call, even
+// when it returns before making them: so the closures of stream set-up are
+// made in functions of their own, called only when they are needed.
 function pullReactions(controller, callPullIfNeeded, error) {
-  if (controller[_pullAlgorithm] === S.resolvedUndefined) {   // never pulled (see CallPullIfNeeded)
+  if (controller[_pullAlgorithm] === resolvedUndefined) {   // never pulled (see CallPullIfNeeded)
     controller[_onPullFulfilled] = undefined;
     controller[_onPullRejected] = undefined;
     return;
   }
+  makePullReactions(controller, callPullIfNeeded, error);
+}
+function makePullReactions(controller, callPullIfNeeded, error) {
   controller[_onPullFulfilled] = () => {
     controller[_pulling] = false;
     if (controller[_pullAgain]) {
@@ -1641,7 +1769,7 @@ function ReadableStreamDefaultControllerClose(controller) {
   if (!ReadableStreamDefaultControllerCanCloseOrEnqueue(controller)) return;
   const stream = controller[_stream];
   controller[_closeRequested] = true;
-  if (controller[_queue].length === 0) {
+  if (DefaultQueueLength(controller) === 0) {
     ReadableStreamDefaultControllerClearAlgorithms(controller);
     ReadableStreamClose(stream);
   }
@@ -1654,8 +1782,7 @@ function ReadableStreamDefaultControllerEnqueue(controller, chunk) {
     ReadableStreamFulfillReadRequest(stream, chunk, false);
   } else if (controller[_strategySizeAlgorithm] === sizeOne) {
     // No size in the strategy: every chunk counts 1, nothing to call or check.
-    controller[_queue].push(chunk, 1);
-    controller[_queueTotalSize] += 1;
+    DefaultQueueEnqueue(controller, chunk, 1);
   } else {
     let chunkSize;
     try {
@@ -1665,7 +1792,11 @@ function ReadableStreamDefaultControllerEnqueue(controller, chunk) {
       throw e;
     }
     try {
-      EnqueueValueWithSize(controller, chunk, chunkSize);
+      if (!IsNonNegativeNumber(chunkSize)) {
+        throw new $RangeError("Cannot enqueue value with size: chunk size must be a positive number");
+      }
+      if (chunkSize === Infinity) throw new $RangeError("Cannot enqueue value with size: chunk size is invalid");
+      DefaultQueueEnqueue(controller, chunk, chunkSize);
     } catch (e) {
       ReadableStreamDefaultControllerError(controller, e);
       throw e;
@@ -1677,7 +1808,7 @@ function ReadableStreamDefaultControllerEnqueue(controller, chunk) {
 function ReadableStreamDefaultControllerError(controller, e) {
   const stream = controller[_stream];
   if (stream[_state] !== "readable") return;
-  ResetQueue(controller);
+  DefaultQueueReset(controller);
   ReadableStreamDefaultControllerClearAlgorithms(controller);
   ReadableStreamError(stream, e);
 }
@@ -1686,7 +1817,7 @@ function ReadableStreamDefaultControllerGetDesiredSize(controller) {
   const state = controller[_stream][_state];
   if (state === "errored") return null;
   if (state === "closed") return 0;
-  return controller[_strategyHWM] - controller[_queueTotalSize];
+  return controller[_strategyHWM] - DefaultQueueTotalSize(controller);
 }
 
 function ReadableStreamDefaultControllerHasBackpressure(controller) {
@@ -1703,7 +1834,7 @@ function SetUpReadableStreamDefaultController(stream, controller, startAlgorithm
   highWaterMark, sizeAlgorithm, startThis = undefined) {
   controller[_isByteController] = false;
   controller[_stream] = stream;
-  ResetQueue(controller);
+  DefaultQueueReset(controller);
   controller[_started] = false;
   controller[_closeRequested] = false;
   controller[_pullAgain] = false;
@@ -1715,28 +1846,32 @@ function SetUpReadableStreamDefaultController(stream, controller, startAlgorithm
   pullReactions(controller, ReadableStreamDefaultControllerCallPullIfNeeded, ReadableStreamDefaultControllerError);
   stream[_controller] = controller;
   const startResult = startThis === undefined ? startAlgorithm(controller) : FunctionPrototypeCall(startAlgorithm, startThis, controller);
-  if (startResult === undefined && pullAlgorithm === S.resolvedUndefined) {
+  if (startResult === undefined && pullAlgorithm === resolvedUndefined) {
     // The start promise would be fulfilled, and its reaction would only set
     // [[started]], which only the pull checks read (never run without pull):
     // no reaction is queued, and [[started]] is set now.
     controller[_started] = true;
     return;
   }
+  reactToStart(controller, startResult, ReadableStreamDefaultControllerCallPullIfNeeded,
+    ReadableStreamDefaultControllerError);
+}
+
+// Upon the start promise: [[started]], then a pull if needed; or an error.
+function reactToStart(controller, startResult, callPullIfNeeded, error) {
   uponPromise(S.startPromiseOf(startResult), () => {
     controller[_started] = true;
-    ReadableStreamDefaultControllerCallPullIfNeeded(controller);
+    callPullIfNeeded(controller);
   }, (r) => {
-    ReadableStreamDefaultControllerError(controller, r);
+    error(controller, r);
   });
 }
 
 function SetUpReadableStreamDefaultControllerFromUnderlyingSource(stream, underlyingSource, source, highWaterMark,
   sizeAlgorithm) {
   const controller = new ReadableStreamDefaultController(internalConstruct);
-  let pullAlgorithm = S.resolvedUndefined;
-  let cancelAlgorithm = S.resolvedUndefined;
-  if (source.pull !== undefined) pullAlgorithm = () => promiseCall1(source.pull, underlyingSource, controller);
-  if (source.cancel !== undefined) cancelAlgorithm = (reason) => promiseCall1(source.cancel, underlyingSource, reason);
+  const pullAlgorithm = source.pull === undefined ? resolvedUndefined : pullAlgorithmOf(source, underlyingSource, controller);
+  const cancelAlgorithm = source.cancel === undefined ? resolvedUndefined : cancelAlgorithmOf(source, underlyingSource);
   if (source.start === undefined) {
     SetUpReadableStreamDefaultController(stream, controller, returnUndefined, pullAlgorithm, cancelAlgorithm,
       highWaterMark, sizeAlgorithm);
@@ -1744,6 +1879,14 @@ function SetUpReadableStreamDefaultControllerFromUnderlyingSource(stream, underl
     SetUpReadableStreamDefaultController(stream, controller, source.start, pullAlgorithm, cancelAlgorithm,
       highWaterMark, sizeAlgorithm, underlyingSource);
   }
+}
+
+// The source's pull and cancel as algorithms (closures: see pullReactions).
+function pullAlgorithmOf(source, underlyingSource, controller) {
+  return () => promiseCall1(source.pull, underlyingSource, controller);
+}
+function cancelAlgorithmOf(source, underlyingSource) {
+  return (reason) => promiseCall1(source.cancel, underlyingSource, reason);
 }
 
 // ---------------------------------------------------------------------------

@@ -380,6 +380,7 @@ S.memberContext = (key, dict, context) => `'${key}' of '${dict}'${context ? ` ($
 
 // QueuingStrategy: { highWaterMark: unrestricted double, size: callback }.
 const noStrategy = Object.freeze({ highWaterMark: undefined, size: undefined });
+S.noStrategy = noStrategy;
 S.toQueuingStrategy = (v, prefix, context) => {
   const d = S.toDictionary(v, prefix, context);
   if (d === undefined) return noStrategy;   // only read: one object serves every stream
