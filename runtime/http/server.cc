@@ -87,13 +87,6 @@ const std::string& http_date() {
   return cached;
 }
 
-// Appends `n` in decimal (the response head's numbers, without a format parser).
-void append_number(std::string& out, uint64_t n) {
-  char digits[20];
-  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, n);
-  out.append(digits, end);
-}
-
 // Writes into `out` through a cursor: sized once for at most `bound` bytes,
 // then pieces are copied without a capacity check each; done() trims it.
 class HeadWriter {
