@@ -299,7 +299,8 @@ S.sizeOne = sizeOne;   // the size algorithm of a strategy without size (an enqu
 S.ExtractSizeAlgorithm = (strategy) => {
   const size = strategy.size;
   if (size === undefined) return sizeOne;
-  return (chunk) => size(chunk);
+  // A QueuingStrategySize returns an unrestricted double: its result goes through ToNumber.
+  return (chunk) => +size(chunk);
 };
 
 // ---------------------------------------------------------------------------
