@@ -8,11 +8,7 @@
 # Usage: bench/http/parallel.sh [toolchain binary]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-bin=${1:-$root/build/toolchain}
-peers=$root/../shared/bench/peers.sh
-[[ -f $peers ]] || peers=$root/../../shared/bench/peers.sh   # from a worktree under wt/
-eval "$(bash "$peers")"
+source "$here/../common.sh"   # $root, $bin, $DENO $BUN $NODE, median()
 export NO_COLOR=1 DENO_DIR=$(mktemp -d)
 runs=${RUNS:-3}
 secs=${SECS:-5}
@@ -21,7 +17,6 @@ port=${PORT:-4518}
 jobs=${JOBS:-$(nproc)}
 export TOOLCHAIN_JOBS=$jobs DENO_JOBS=$jobs
 hdrs=(-H "X-Deno: true" -H "Accept: application/json" -H "X-Foo: bar" -H "User-Agent: wrk" -H "Accept-Encoding: gzip, br")
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 to_us() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); print v} else if (v ~ /ms$/) {sub(/ms$/,"",v); print v*1000} else {sub(/s$/,"",v); print v*1000000}}'; }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 

@@ -4,18 +4,13 @@
 # Usage: bench/urlpattern/run.sh [toolchain binary]   (copy the figures into bench/RESULTS.md)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-bin=${1:-$root/build/toolchain}
-peers=$root/../shared/bench/peers.sh
-[[ -f $peers ]] || peers=$root/../../shared/bench/peers.sh   # from a worktree under wt/
-eval "$(bash "$peers")"
+source "$here/../common.sh"   # $root, $bin, $DENO $BUN $NODE, median()
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp "$here/route.mjs" "$work/route.mjs"
 cd "$work"
 export DENO_DIR=$work/deno_dir NO_COLOR=1
 runs=${RUNS:-5}
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 declare -A routed built
 for peer in toolchain deno bun node; do
   case $peer in

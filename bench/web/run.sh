@@ -10,12 +10,9 @@
 #        BASELINE=/path/to/older/toolchain bench/web/run.sh   (adds a "baseline" column: before/after in one run)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-bin=$(realpath "${1:-$root/build/toolchain}")
+source "$here/../common.sh"   # $root, $bin, $DENO $BUN $NODE, median()
+bin=$(realpath "$bin")
 shift || true
-peers=$root/../shared/bench/peers.sh
-[[ -x $peers ]] || peers=/work/shared/bench/peers.sh   # from a worktree under /work/wt
-eval "$("$peers")"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp "$here/web.mjs" "$work/web.mjs"

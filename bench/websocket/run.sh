@@ -7,14 +7,9 @@
 # Usage: bench/websocket/run.sh [toolchain binary]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-bin=${1:-$root/build/toolchain}
-peers=$root/../shared/bench/peers.sh
-[[ -f $peers ]] || peers=$root/../../shared/bench/peers.sh   # from a worktree under wt/
-eval "$(bash "$peers")"
+source "$here/../common.sh"   # $root, $bin, $DENO $BUN $NODE, median()
 export NO_COLOR=1 DENO_DIR=$(mktemp -d)
 runs=${RUNS:-3} secs=${SECS:-5} conns=${CONNS:-10} depth=${DEPTH:-10} port=${PORT:-4631}
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 work=$(mktemp -d)
 trap 'rm -rf "$work" "$DENO_DIR"' EXIT
