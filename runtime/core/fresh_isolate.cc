@@ -2,6 +2,7 @@
 
 #include <optional>
 
+#include "core/loop_platform.h"
 #include "core/snapshot.h"
 
 namespace toolchain {
@@ -41,8 +42,10 @@ FreshIsolate::~FreshIsolate() {
     if (locked) locker.emplace(isolate);
     context.Reset();
     core.Reset();
+    loop_platform().detach(isolate);
   }
   isolate->Dispose();
+  loop_platform().forget(isolate);
 }
 
 }  // namespace toolchain

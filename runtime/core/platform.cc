@@ -5,6 +5,7 @@
 #include <memory>
 #include <mutex>
 
+#include "core/loop_platform.h"
 #include "core/snapshot.h"
 #include "engine.h"
 
@@ -26,12 +27,18 @@ namespace toolchain {
 const char kV8Flags[] =
     "--harmony-import-assertions --no-verify-snapshot-checksum --no-concurrent-array-buffer-sweeping";
 
+namespace {
+std::unique_ptr<LoopPlatform> the_platform;
+}
+
+LoopPlatform& loop_platform() { return *the_platform; }
+
 void initialize_engine() {
   static std::once_flag once;
   std::call_once(once, [] {
     v8::V8::SetFlagsFromString(kV8Flags);
-    static std::unique_ptr<v8::Platform> platform = v8::platform::NewDefaultPlatform();
-    v8::V8::InitializePlatform(platform.get());
+    the_platform = std::make_unique<LoopPlatform>(v8::platform::NewDefaultPlatform());
+    v8::V8::InitializePlatform(the_platform.get());
     v8::V8::Initialize();
   });
 }

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "bridge/op.h"
+#include "core/loop_platform.h"
 #include "core/snapshot.h"
 #include "coverage/precise_coverage.h"
 #include "errors/format_error.h"
@@ -56,6 +57,8 @@ Runtime::Runtime(const RunOptions& options, const v8::StartupData* snapshot, std
   ModuleLoader::install(isolate_);
   isolate_->Enter();
   isolate_->SetData(0, this);
+  // V8's own tasks (FinalizationRegistry callbacks, GC scheduling) run on our loop.
+  loop_platform().attach(isolate_, loop_, [this] { after_macrotask(); });
   isolate_->SetMicrotasksPolicy(v8::MicrotasksPolicy::kExplicit);
   isolate_->SetPromiseRejectCallback(on_promise_reject);
   isolate_->AddNearHeapLimitCallback(on_near_heap_limit, this);
@@ -108,9 +111,11 @@ Runtime::~Runtime() {
     context()->Exit();
   }
   context_.Reset();
+  loop_platform().detach(isolate_);
   isolate_->Exit();
   locker_.reset();
   isolate_->Dispose();
+  loop_platform().forget(isolate_);
 }
 
 void Runtime::finish() {
