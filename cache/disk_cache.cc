@@ -4,6 +4,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <filesystem>
+
 #include <boost/json.hpp>
 #include <fmt/format.h>
 
@@ -66,6 +68,13 @@ std::string resolve_location(const std::string& location, const std::string& bas
   return modules::resolve("./" + location, base);
 }
 
+// The cache directory and its parents ($XDG_CACHE_HOME itself may not exist
+// on a fresh machine); a failure shows when the databases cannot be opened.
+void make_cache_dir(const std::string& dir) {
+  std::error_code ignored;
+  std::filesystem::create_directories(dir, ignored);
+}
+
 }  // namespace
 
 std::string cache_dir(const std::map<std::string, std::string>& env) {
@@ -109,7 +118,7 @@ void DiskCache::create_ahead(std::initializer_list<Db> which) {
   creator_busy_ = true;
   creators_.emplace_back([this] {
     pthread_setname_np(pthread_self(), "tc-db-create");
-    ::mkdir(dir_.c_str(), 0755);
+    make_cache_dir(dir_);
     std::unique_lock lock(mutex_);
     while (!to_create_.empty()) {
       Db db = to_create_.front();
@@ -309,7 +318,7 @@ void DiskCache::commit() {
   if (disabled_ || pending_.empty()) return;
   Pending batch;
   std::swap(batch, pending_);
-  ::mkdir(dir_.c_str(), 0755);
+  make_cache_dir(dir_);
   auto write = [&](Db which, auto&& insert_all) {
     if (!dbs_[which] && created_[which]) dbs_[which] = std::move(created_[which]);
     for (int attempt = 0; attempt < 2 && !disabled_; ++attempt) {

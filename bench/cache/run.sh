@@ -60,13 +60,35 @@ hyperfine -N --warmup 3 --runs "${RUNS:-20}" --export-markdown "$work/warm.md" -
 # The cold runs need a shell (--prepare deletes with a glob), so the warm runs
 # are measured again beside them in the same mode: cold / warm compares like
 # with like (hyperfine's shell-spawn correction is not exact).
-hyperfine --warmup 3 --runs "${RUNS:-20}" --export-markdown "$work/cold.md" --export-json "$work/cold.json" \
-  -n "toolchain warm (shell)" --prepare "true" "$bin run --no-daemon -A --cached-only demo.ts" \
-  -n "toolchain cold db" --prepare "rm -f $work/tc/*_v1.db*" "$bin run --no-daemon -A --cached-only demo.ts" \
-  -n "deno warm (shell)" --prepare "true" "env -u RUST_BACKTRACE $DENO run -A --cached-only demo.ts" \
-  -n "deno cold db" --prepare "rm -f $work/deno/*_v2* $work/deno/*_v1*" "env -u RUST_BACKTRACE $DENO run -A --cached-only demo.ts"
-# The run after a cold one: it finds the transpiled code and makes the V8
-# code caches (modules/module_loader.cc makes them on a module's second use).
+# The cold / warm series in ROUNDS hyperfine invocations of RUNS/ROUNDS runs
+# each, their times pooled: one invocation times its commands one after
+# another, so on a shared machine a change of load between two blocks moved
+# the ratio by ±30% (2026-12-03); pooled over rounds, every command is timed
+# under every load of the series.
+rounds=${ROUNDS:-5}
+for ((r = 1; r <= rounds; r++)); do
+  hyperfine --warmup 1 --runs "$(( (${RUNS:-20} + rounds - 1) / rounds ))" --style none --export-json "$work/cold.$r.json" \
+    -n "toolchain warm (shell)" --prepare "true" "$bin run --no-daemon -A --cached-only demo.ts" \
+    -n "toolchain cold db" --prepare "rm -f $work/tc/*_v1.db*" "$bin run --no-daemon -A --cached-only demo.ts" \
+    -n "deno warm (shell)" --prepare "true" "env -u RUST_BACKTRACE $DENO run -A --cached-only demo.ts" \
+    -n "deno cold db" --prepare "rm -f $work/deno/*_v2* $work/deno/*_v1*" "env -u RUST_BACKTRACE $DENO run -A --cached-only demo.ts"
+done
+python3 - "$work" "$rounds" > "$work/cold.md" <<'PY'
+import json, statistics, sys
+work, rounds = sys.argv[1], int(sys.argv[2])
+pooled, user = {}, {}
+for r in range(1, rounds + 1):
+    for result in json.load(open(f"{work}/cold.{r}.json"))["results"]:
+        pooled.setdefault(result["command"], []).extend(result["times"])
+        user.setdefault(result["command"], []).extend(result.get("user_times") or [result["user"]])
+print(f"| Command (pooled over {rounds} hyperfine rounds) | runs | median [ms] | min [ms] | max [ms] | user median [ms] |")
+print("|:---|---:|---:|---:|---:|---:|")
+for command, times in pooled.items():
+    print(f"| `{command}` | {len(times)} | {statistics.median(times) * 1000:.1f} | {min(times) * 1000:.1f} | "
+          f"{max(times) * 1000:.1f} | {statistics.median(user[command]) * 1000:.1f} |")
+json.dump({"results": [{"command": c, "median": statistics.median(t), "user": statistics.median(user[c])}
+                       for c, t in pooled.items()]}, open(f"{work}/cold.json", "w"))
+PY
 hyperfine --warmup 3 --runs "${RUNS:-20}" --export-markdown "$work/second.md" --export-json "$work/second.json" \
   -n "toolchain second run" --prepare "rm -f $work/tc/*_v1.db*; $bin run --no-daemon -A --cached-only demo.ts" "$bin run --no-daemon -A --cached-only demo.ts" \
   -n "deno second run" --prepare "rm -f $work/deno/*_v2* $work/deno/*_v1*; env -u RUST_BACKTRACE $DENO run -A --cached-only demo.ts" "env -u RUST_BACKTRACE $DENO run -A --cached-only demo.ts"

@@ -39,6 +39,12 @@ expect_contains "$out" "modules_v1.db has schema version 99, not 1; set it aside
 out=$(run main.ts 2>&1); expect_eq "$out" "42" "other schema: still runs"
 out=$(run main.ts 2>&1); expect_eq "$out" "42" "after rebuild"
 
+# A cache directory whose parents do not exist yet (a fresh machine has no
+# ~/.cache): they are made.
+out=$(XDG_CACHE_HOME=$work/fresh/.cache TOOLCHAIN_DIR= run main.ts 2>&1)
+expect_eq "$out" "42" "missing parents: no warning"
+[[ -f $work/fresh/.cache/toolchain/modules_v1.db ]] || fail "missing parents: modules_v1.db not created"
+
 # A cache directory that cannot be created (read-only for root too).
 out=$(TOOLCHAIN_DIR=/proc/self/toolchain-cache run main.ts 2>&1)
 expect_contains "$out" "Warning: the module cache at /proc/self/toolchain-cache cannot be written" "read-only dir"
