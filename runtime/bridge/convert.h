@@ -70,9 +70,17 @@ inline std::string to_std_string(v8::Isolate* isolate, v8::Local<v8::Value> valu
   return out;
 }
 
+// A string longer than V8's maximum (2^29 - 24 code units in V8 10.2) cannot
+// be made: that is a JsError, worded as Deno words it, which an op turns into
+// a TypeError instead of V8's fatal "Empty MaybeLocal" (btoa of 400 MB, a URL
+// whose percent-encoding outgrows the limit).
 inline v8::Local<v8::String> v8_str(v8::Isolate* isolate, std::string_view s) {
-  return v8::String::NewFromUtf8(isolate, s.data(), v8::NewStringType::kNormal,
-                                 static_cast<int>(s.size())).ToLocalChecked();
+  v8::Local<v8::String> out;
+  if (s.size() > static_cast<size_t>(v8::String::kMaxLength) ||
+      !v8::String::NewFromUtf8(isolate, s.data(), v8::NewStringType::kNormal, static_cast<int>(s.size()))
+           .ToLocal(&out))
+    throw string_too_long();
+  return out;
 }
 
 template <>

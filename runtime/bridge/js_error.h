@@ -25,6 +25,12 @@ struct JsExceptionPending {};
 
 inline JsError type_error(std::string message) { return {"TypeError", std::move(message)}; }
 inline JsError range_error(std::string message) { return {"RangeError", std::move(message)}; }
+// A result string over V8's maximum length, as Deno's ops report it.
+inline JsError string_too_long() { return type_error("failed to allocate string; buffer exceeds maximum length"); }
+// The same from a decoder that builds UTF-16 (TextDecoder but for UTF-8), as Deno words it.
+inline JsError utf16_string_too_long() {
+  return type_error("Cannot allocate String from UTF-16: buffer exceeds maximum length.");
+}
 
 // Rust's Debug escaping, which Deno's messages show: one character inside a
 // string literal ("\\0", "\\u{1b}"), and a whole string quoted ("\"a\\tb\"").

@@ -131,7 +131,11 @@ struct AsyncOp<F> {
             } else if constexpr (std::is_void_v<R>) {
               resolver->Resolve(context, v8::Undefined(isolate)).FromMaybe(false);
             } else {
-              resolver->Resolve(context, ToV8<R>::make(isolate, std::move(std::get<1>(*outcome)))).FromMaybe(false);
+              try {  // a result V8 cannot hold (a string over its maximum length) rejects
+                resolver->Resolve(context, ToV8<R>::make(isolate, std::move(std::get<1>(*outcome)))).FromMaybe(false);
+              } catch (const JsError& error) {
+                resolver->Reject(context, make_js_error(isolate, error)).FromMaybe(false);
+              }
             }
           });
     } catch (const JsError& error) {

@@ -299,7 +299,19 @@ function atob(data) {
   return op_base64_decode(toDOMString(data));
 }
 
-internals.encoding = { TextEncoder, TextDecoder, incompleteTail };
+// The body mixin's and Blob's text(): UTF-8 with the BOM dropped and errors
+// replaced; a text over V8's maximum string length is V8's own RangeError, as
+// in Deno (TextDecoder words it as a TypeError).
+const bodyDecoder = new TextDecoder();
+function decodeBodyText(bytes) {
+  try {
+    return bodyDecoder.decode(bytes);
+  } catch {
+    throw new RangeError("Invalid string length");
+  }
+}
+
+internals.encoding = { TextEncoder, TextDecoder, incompleteTail, decodeBodyText };
 defineGlobal("TextEncoder", TextEncoder);
 defineGlobal("TextDecoder", TextDecoder);
 defineGlobal("atob", atob, true);

@@ -170,10 +170,11 @@ void op_encoding_decode(const v8::FunctionCallbackInfo<v8::Value>& info) {
   auto bytes = *maybe_bytes;
   int encoding = info[1]->Int32Value(isolate->GetCurrentContext()).FromMaybe(0);
   bool fatal = info[2]->BooleanValue(isolate);
-  if (bytes.size > static_cast<size_t>(INT32_MAX)) {
-    throw_error(isolate, bridge::range_error("Invalid string length"));
-    return;
-  }
+  // A text over V8's maximum string length, in Deno's words (its UTF-8 path
+  // and its UTF-16 one word it differently).
+  const auto too_long = encoding == kUtf8 ? bridge::type_error("buffer exceeds maximum length")
+                                          : bridge::utf16_string_too_long();
+  if (bytes.size > static_cast<size_t>(INT32_MAX)) return throw_error(isolate, too_long);
   v8::MaybeLocal<v8::String> result;
   switch (encoding) {
     case kUtf8: {
@@ -234,7 +235,7 @@ void op_encoding_decode(const v8::FunctionCallbackInfo<v8::Value>& info) {
       return throw_error(isolate, bridge::range_error("Unknown encoding"));
   }
   v8::Local<v8::String> out;
-  if (!result.ToLocal(&out)) return throw_error(isolate, bridge::range_error("Invalid string length"));
+  if (!result.ToLocal(&out)) return throw_error(isolate, too_long);
   info.GetReturnValue().Set(out);
 }
 
@@ -247,9 +248,12 @@ bool latin1_of(v8::Isolate* isolate, v8::Local<v8::String> str, std::vector<uint
 }
 
 void return_latin1(const v8::FunctionCallbackInfo<v8::Value>& info, const uint8_t* data, size_t size) {
-  info.GetReturnValue().Set(
-      v8::String::NewFromOneByte(info.GetIsolate(), data, v8::NewStringType::kNormal, static_cast<int>(size))
-          .ToLocalChecked());
+  v8::Local<v8::String> out;
+  if (size > static_cast<size_t>(v8::String::kMaxLength) ||
+      !v8::String::NewFromOneByte(info.GetIsolate(), data, v8::NewStringType::kNormal, static_cast<int>(size))
+           .ToLocal(&out))
+    return throw_error(info.GetIsolate(), bridge::string_too_long());
+  info.GetReturnValue().Set(out);
 }
 
 constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";

@@ -492,7 +492,7 @@ void op_encoding_multi_byte_decode(const v8::FunctionCallbackInfo<v8::Value>& in
   v8::Local<v8::String> text;
   if (!v8::String::NewFromTwoByte(isolate, out.data(), v8::NewStringType::kNormal, static_cast<int>(out.size()))
            .ToLocal(&text))
-    return bridge::throw_js_error(isolate, bridge::range_error("Invalid string length"));
+    return bridge::throw_js_error(isolate, bridge::utf16_string_too_long());
   info.GetReturnValue().Set(text);
 }
 

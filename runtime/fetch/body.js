@@ -16,7 +16,7 @@ const { getFromList } = internals.fetch;
 const mime = internals.mime;
 const TypeErrorCtor = TypeError;
 const RegExpPrototypeTest = Function.prototype.call.bind(RegExp.prototype.test);
-const utf8Decoder = new internals.encoding.TextDecoder();
+const { decodeBodyText } = internals.encoding;
 const isURLSearchParams = (value) => value instanceof internals.URLSearchParams;
 
 function concat(chunks, total) {
@@ -263,7 +263,7 @@ function mixinBody(cls, bodyOf, headerListOf, check) {
       if (body.unusable()) return Promise.reject(new TypeErrorCtor("Body already consumed"));
       const text = body.takeStaticText();
       if (text !== null) return Promise.resolve(convert(text, self));
-      return body.consume().then((bytes) => convert(utf8Decoder.decode(bytes), self));
+      return body.consume().then((bytes) => convert(decodeBodyText(bytes), self));
     } catch (e) {
       return Promise.reject(e);
     }

@@ -14,7 +14,7 @@ const TypedArrayPrototypeSet = uncurryThis(Uint8Array.prototype.set);
 const TypedArrayPrototypeSlice = uncurryThis(Uint8Array.prototype.slice);
 const ArrayBufferIsView = ArrayBuffer.isView;
 const SymbolIterator = Symbol.iterator;
-const utf8Decoder = new internals.encoding.TextDecoder();
+const { decodeBodyText } = internals.encoding;
 
 const printableAsciiRe = /^[\x20-\x7e]*$/;
 function normalizeType(type) {
@@ -156,7 +156,7 @@ class Blob extends PlatformObject {
   text() {
     try {
       Blob.#check(this);
-      return Promise.resolve(utf8Decoder.decode(concatParts(this.#parts)));
+      return Promise.resolve(decodeBodyText(concatParts(this.#parts)));
     } catch (e) {
       return Promise.reject(e);
     }

@@ -334,7 +334,7 @@ auto prep_read_text_file(Runtime& rt, bool sync, std::string path) {
   return [p = std::move(p), open_check = OpenCheck(rt)] {
     Text text{read_file<std::string>(p, open_check)};
     if (text.data.size() > static_cast<size_t>(v8::String::kMaxLength))
-      throw bridge::range_error("Invalid string length");
+      throw bridge::string_too_long();
     return text;
   };
 }
