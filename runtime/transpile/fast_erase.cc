@@ -193,6 +193,7 @@ class Eraser {
   void templateLiteral();
   void asExpression();
   bool typeArgumentsAhead();
+  bool surelyLessThan() const;
   void params();
   void binding();
   void objectPattern();
@@ -1064,7 +1065,7 @@ void Eraser::expression(unsigned stop) {
       p_++;
     } else if (w == "<") {
       if (!end) throw Bail();  // `<T>x` or a generic arrow function
-      if (!typeArgumentsAhead()) p_++, end = false;
+      if (surelyLessThan() || !typeArgumentsAhead()) p_++, end = false;
     } else if (w == "." || w == "?.") {
       if (!end) throw Bail();  // `new.target`
       p_++;
@@ -1301,6 +1302,29 @@ void Eraser::asExpression() {
 
 // At `<` after an operand: type arguments of a call (erased), or `<` the
 // operator. Other uses of type arguments are left to tree-sitter.
+// Whether the `<` at p_ is certainly an operator, so the speculative parse of
+// type arguments (which fails by throwing, ~5 µs a time) need not run: before
+// any `>`, a token no type argument list holds outside brackets — `;`, an
+// assignment, logical or update operator, the closer of a bracket opened
+// before the `<` — or the end. `for (…; i < n; …)` and `if (a < b)` are then
+// one short scan.
+bool Eraser::surelyLessThan() const {
+  for (size_t i = p_ + 1;; ++i) {
+    const Tok& t = at(i);
+    if (t.k == K::End) return true;
+    if (t.k != K::Punct) continue;
+    std::string_view w = text(t);
+    if (w[0] == '>') return false;
+    if (w == "(" || w == "[" || w == "{") {
+      i = t.match;
+      continue;
+    }
+    if (oneOf(w, {")", "]", "}", ";", "=", "&&", "||", "??", "==", "===", "!=", "!==", "++", "--", "+=", "-=",
+                  "*=", "/=", "&&=", "||=", "??="}))
+      return true;
+  }
+}
+
 bool Eraser::typeArgumentsAhead() {
   size_t save = p_;
   try {

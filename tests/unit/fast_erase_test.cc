@@ -121,6 +121,9 @@ TEST(FastErase, CommonTypeScriptIsTaken) {
       "switch (x) { case 1: y(); break; default: z(); }",
       "const re = /a[/]b/g.test(s) ? 1 : 2;\nlet t = `a${b as string}c${`d${e}`}`;",
       "new Map<string, number>(); f<string>(x); a.b<C>(d);",
+      // A `<` that is surely an operator, and type arguments with `;`, `=>` and `=` inside brackets.
+      "if (a < b && c > d) {}\nwhile (i < xs.length) i++;\nlet lt = a < b; let ix = xs[i < n ? 0 : 1];",
+      "f<{ a: 1; b: 2 }>(x); g<(a: number) => void>(h); k<[a?: string]>(y); m<-1 | 2>(z);",
       "function p(x: unknown): x is string { return true; }\nfunction q(x: unknown): asserts x {}",
       "let fn: <T>(x: T) => T = (x) => x;\nlet ctor: new () => object;",
       "label: for (;;) { break label; }\ndo { x++ } while (x < 3)",
