@@ -33,6 +33,21 @@ bool isIdentChar(char c) {
 }
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+// The token that starts at `p` as swc names it in "Expected ')', got '{'": a
+// word, or the longest punctuator there.
+std::string_view tokenAt(std::string_view s, size_t p) {
+  if (isIdentChar(s[p])) {
+    size_t e = p;
+    while (e < s.size() && isIdentChar(s[e])) e++;
+    return s.substr(p, e - p);
+  }
+  for (std::string_view op : {">>>=", "===", "!==", "**=", "...", "<<=", ">>=", ">>>", "&&=", "||=", "??=", "=>",
+                              "==", "!=", "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=",
+                              "%=", "&=", "|=", "^=", "**", "<<", ">>"})
+    if (s.substr(p).starts_with(op)) return op;
+  return s.substr(p, 1);
+}
+
 // Whole-word occurrence of `word` at i.
 bool wordAt(std::string_view s, size_t i, std::string_view word) {
   return s.compare(i, word.size(), word) == 0 && (i == 0 || !isIdentChar(s[i - 1])) &&
@@ -460,14 +475,21 @@ bool Transpiler::firstSyntaxError(TSNode root, uint32_t* at, uint32_t* errorEnd,
     missing = bad;
   }
   if (!ts_node_is_null(missing)) {
-    // Reported where the next token starts, as tsc and swc do.
+    // Reported where the next token starts, as swc does, or just after the
+    // last token when the file ends first.
     uint32_t p = start(missing);
     while (p < src_.size() && isSpace(src_[p])) p++;
     *at = p;
     std::string_view type = ts_node_type(missing);
-    if (!ts_node_is_named(missing))
-      *message = "'" + std::string(type) + "' expected";
-    else if (type.find("identifier") != std::string_view::npos)
+    if (!ts_node_is_named(missing)) {
+      std::string got = "<eof>";
+      if (p < src_.size()) {
+        got = tokenAt(src_, p);
+      } else {
+        while (*at > 0 && isSpace(src_[*at - 1])) --*at;
+      }
+      *message = "Expected '" + std::string(type) + "', got '" + got + "'";
+    } else if (type.find("identifier") != std::string_view::npos)
       *message = "Identifier expected";
     else
       *message = "Expression expected";

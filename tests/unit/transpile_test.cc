@@ -658,7 +658,9 @@ TEST(TranspileDiagnostics, ComputedEnumMember) {
 
 TEST(TranspileDiagnostics, SyntaxErrors) {
   EXPECT_EQ(diagnostic("let x = 1;\nlet y = ) + 2;"), "2:9 Unexpected token `)`");
-  EXPECT_EQ(diagnostic("function f() {\n  return 1;\n"), "3:1 '}' expected");
+  // swc's words and places (Deno 2.9.6): the file's end just after the last token.
+  EXPECT_EQ(diagnostic("function f() {\n  return 1;\n"), "2:12 Expected '}', got '<eof>'");
+  EXPECT_EQ(diagnostic("if (x {\n}\n"), "1:7 Expected ')', got '{'");
 }
 
 TEST(TranspileDiagnostics, ColumnsCountUtf16Units) {
