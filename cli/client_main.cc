@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "cli/client/daemon.h"
 #include "cli/client/paths.h"
 #include "cli/client/run.h"
+#include "driver/v8_flags.h"
 #include "client_texts.h"  // generated from the engine: kVersionText, kUsageText
 
 namespace {
@@ -109,6 +111,10 @@ int main(int argc, char** argv) {
   if (args[0] == "daemon")
     return toolchain::client::daemon_command(std::vector<std::string>(args.begin() + 1, args.end()), paths);
   bool in_process = take_no_daemon(args);
+  // V8's flags are process-wide: a program that sets them gets a process of its own.
+  in_process = in_process || std::any_of(args.begin(), args.end(), [](const std::string& arg) {
+                 return toolchain::driver::has_process_wide_v8_flags(arg);
+               });
   if (in_process || no_daemon_env()) return exec_engine(args, paths.engine);
   return toolchain::client::run_in_daemon(args, paths);
 }

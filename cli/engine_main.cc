@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
   // process, so `toolchain run x.ts | head -1` ends as it does through the daemon.
   ::signal(SIGPIPE, SIG_IGN);
   toolchain::driver::Invocation invocation;
-  invocation.process_signals = true;  // this process is the program's
+  invocation.owns_process = true;  // this process is the program's
   char cwd[PATH_MAX];
   if (::getcwd(cwd, sizeof cwd) == nullptr) {
     std::fprintf(stderr, "error: the current directory is not accessible\n");

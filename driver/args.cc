@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "driver/v8_flags.h"
+
 namespace toolchain::driver {
 
 const char kUsage[] =
@@ -43,18 +45,10 @@ bool is_ignored_flag(const std::string& arg) {
          arg.starts_with("--unstable") || arg == "--no-config" || arg == "--no-lock";
 }
 
-// --v8-flags=a,b: only the heap limit is honoured, per program; other V8 flags
-// are process-wide and would leak between the daemon's programs.
 void parse_v8_flags(std::string_view value, Command& command) {
-  while (!value.empty()) {
-    size_t comma = value.find(',');
-    std::string_view flag = value.substr(0, comma);
-    for (std::string_view prefix : {"--max-old-space-size=", "--max_old_space_size="}) {
-      if (flag.starts_with(prefix)) command.max_heap_mb = std::stoul(std::string(flag.substr(prefix.size())));
-    }
-    if (comma == std::string_view::npos) break;
-    value.remove_prefix(comma + 1);
-  }
+  V8Flags flags = split_v8_flags(value);
+  if (flags.max_heap_mb) command.max_heap_mb = flags.max_heap_mb;
+  for (auto& flag : flags.process_wide) command.v8_flags.push_back(std::move(flag));
 }
 
 // A flag's value: "--flag=VALUE" or "--flag VALUE".

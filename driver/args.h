@@ -22,6 +22,7 @@ struct Command {
   bool cached_only = false;                  // --cached-only
   bool json = false;                         // info --json
   size_t max_heap_mb = 0;  // --v8-flags=--max-old-space-size=N (per program, not process-wide)
+  std::vector<std::string> v8_flags;  // the other --v8-flags: V8's own, process-wide (in-process runs)
   tools::test::TestOptions test;  // `test`
   bool parallel = false;          // `test --parallel`: jobs from DENO_JOBS or the cores; `serve --parallel`
   uint16_t serve_port = 8000;     // `serve --port`

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "cache/disk_cache.h"
 #include "driver/args.h"
@@ -86,6 +87,20 @@ int run_command(const Invocation& inv) {
     write_fd(inv.stdio.err, error_prefix(inv) + error.what() + "\n");
     return 1;
   }
+  if (!command.v8_flags.empty()) {
+    if (inv.owns_process) {
+      if (std::string unknown = set_v8_flags(command.v8_flags); !unknown.empty()) {
+        write_fd(inv.stdio.err, error_prefix(inv) + "V8 did not recognize flag '" + unknown +
+                                    "'\n\nFor a list of V8 flags, use '--v8-flags=--help'\n");
+        return 1;
+      }
+    } else {
+      // The toolchain client runs such programs in-process; another client
+      // may still send them: the daemon's V8 is shared, so they are not set.
+      write_fd(inv.stdio.err, "Warning: V8 flags are process-wide and not applied in the daemon (run with "
+                              "--no-daemon to use them): " + fmt::format("{}", fmt::join(command.v8_flags, ",")) + "\n");
+    }
+  }
   switch (command.kind) {
     case Command::Kind::Help:
       write_fd(inv.stdio.out, kUsage);
@@ -112,7 +127,7 @@ int run_command(const Invocation& inv) {
   options.permissions = std::move(command.permissions);
   options.stdio = inv.stdio;
   options.control = inv.control;
-  options.process_signals = inv.process_signals;
+  options.process_signals = inv.owns_process;
   options.max_heap_mb = command.max_heap_mb;
   int err = inv.stdio.err;
   options.module_store = inv.module_store;

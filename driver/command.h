@@ -17,7 +17,9 @@ struct Invocation {
   std::map<std::string, std::string> env;
   Stdio stdio;
   std::shared_ptr<RunControl> control;     // may be null
-  bool process_signals = false;            // in-process: see RunOptions::process_signals
+  // In-process: the program has this process to itself, so it takes the
+  // process's signals (RunOptions::process_signals) and may set V8's flags.
+  bool owns_process = false;
   // The daemon's warm cache (in front of its disk cache); null: the disk cache
   // of TOOLCHAIN_DIR is opened for this run.
   std::shared_ptr<modules::ModuleStore> module_store;

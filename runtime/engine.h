@@ -141,6 +141,11 @@ ModuleGraph load_graph(const RunOptions& options, bool describe = false);
 // Initialises V8 once per process. Safe to call more than once.
 void initialize_engine();
 
+// V8's own flags (`--v8-flags`), set for the whole process before it runs a
+// program, so only a program that has the process to itself sets them. Returns
+// the first flag V8 does not know ("" if it took them all).
+std::string set_v8_flags(const std::vector<std::string>& flags);
+
 // Starts making, on a thread of its own, the isolate and context of a run with
 // `options` (its heap limit), so a tool running files one after another
 // overlaps the next file's start-up (72% of a small test file's cost) with the

@@ -2,8 +2,11 @@
 #include <libplatform/libplatform.h>
 #include <v8.h>
 
+#include <cstdio>
 #include <memory>
 #include <mutex>
+#include <string>
+#include <vector>
 
 #include "core/loop_platform.h"
 #include "core/snapshot.h"
@@ -41,6 +44,20 @@ void initialize_engine() {
     v8::V8::InitializePlatform(the_platform.get());
     v8::V8::Initialize();
   });
+}
+
+std::string set_v8_flags(const std::vector<std::string>& flags) {
+  // V8 takes the flags it knows out of argv and leaves the others.
+  std::vector<std::string> copies{"toolchain"};
+  copies.insert(copies.end(), flags.begin(), flags.end());
+  std::vector<char*> argv;
+  for (auto& flag : copies) argv.push_back(flag.data());
+  int argc = static_cast<int>(argv.size());
+  v8::V8::SetFlagsFromCommandLine(&argc, argv.data(), true);
+  // V8's traces (--trace-opt, --trace-gc) go through C stdio: a line at a
+  // time, so they interleave with the program's own output as they happen.
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
+  return argc > 1 ? std::string(argv[1]) : std::string();
 }
 
 }  // namespace toolchain

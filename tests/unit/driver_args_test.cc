@@ -1,5 +1,6 @@
 // Command-line parsing (cli/args.h).
 #include "driver/args.h"
+#include "driver/v8_flags.h"
 
 #include <gtest/gtest.h>
 
@@ -14,6 +15,17 @@ TEST(ParseArgs, RunWithFlagsAndScriptArgs) {
   EXPECT_TRUE(c.quiet);
   EXPECT_EQ(c.permissions.query(permissions::Kind::Read, "/tmp/a"), permissions::State::Granted);
   EXPECT_NE(c.permissions.query(permissions::Kind::Write, "/tmp/a"), permissions::State::Granted);
+}
+
+TEST(ParseArgs, V8Flags) {
+  auto c = parse_args({"run", "--v8-flags=--max-old-space-size=64,--expose-gc,--stack-size=900", "main.ts"}, "/");
+  EXPECT_EQ(c.max_heap_mb, 64u);
+  EXPECT_EQ(c.v8_flags, (std::vector<std::string>{"--expose-gc", "--stack-size=900"}));
+  // Only process-wide flags make the client run the program in-process.
+  EXPECT_TRUE(has_process_wide_v8_flags("--v8-flags=--max-old-space-size=64,--expose-gc"));
+  EXPECT_FALSE(has_process_wide_v8_flags("--v8-flags=--max-old-space-size=64"));
+  EXPECT_FALSE(has_process_wide_v8_flags("--v8-flags="));
+  EXPECT_FALSE(has_process_wide_v8_flags("--expose-gc"));
 }
 
 TEST(ParseArgs, Shorthand) {
