@@ -373,8 +373,7 @@ function convertInit(init, prefix, argument, newList = undefined) {
         ArrayPrototypePush(pair, toByteString(part, () => `${prefix}: ${argument}, index ${at}, index ${innerAt}`));
         inner++;
       }
-      if (pair.length !== 2) throw new TypeErrorCtor(`Invalid header: length must be 2, but is ${pair.length}`);
-      ArrayPrototypePush(pairs, pair);
+      ArrayPrototypePush(pairs, pair);  // its length is checked as it is appended (fill)
       index++;
     }
     return pairs;
@@ -432,8 +431,16 @@ function fillFromRecord(list, init, prefix, argument) {
 }
 
 // Fetch "fill".
+// Fetch's "fill": pair by pair, its length checked, then appended (and
+// validated), so `[["a b", "c"], ["d"]]` fails on the name as in the spec.
 function fill(headers, pairs) {
-  for (let i = 0; i < pairs.length; i++) appendHeader(headers, pairs[i][0], pairs[i][1]);
+  for (let i = 0; i < pairs.length; i++) {
+    checkPairLength(pairs[i]);
+    appendHeader(headers, pairs[i][0], pairs[i][1]);
+  }
+}
+function checkPairLength(pair) {
+  if (pair.length !== 2) throw new TypeErrorCtor(`Invalid header: length must be 2, but is ${pair.length}`);
 }
 
 // --- Iterators ("Headers Iterator") ---
@@ -544,7 +551,10 @@ internals.fetch = {
   fillHeaderList(list, init, prefix, argument) {
     const pairs = convertInit(init, prefix, argument, list);
     if (pairs === null) return;
-    for (let i = 0; i < pairs.length; i++) ArrayPrototypePush(list, normalizeName(pairs[i][0]), normalizeValue(pairs[i][1]));
+    for (let i = 0; i < pairs.length; i++) {
+      checkPairLength(pairs[i]);
+      ArrayPrototypePush(list, normalizeName(pairs[i][0]), normalizeValue(pairs[i][1]));
+    }
   },
   setHeaderUnchecked(headers, name, value) {
     setHeader(listOf(headers), name, value);
