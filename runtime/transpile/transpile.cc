@@ -449,6 +449,12 @@ bool Transpiler::findSyntaxError(TSNode root, TSNode* out) {
   return found;
 }
 
+// Whether the last token before `at` is an operator that wants an operand after it.
+bool Transpiler::followsOperator(uint32_t at) const {
+  while (at > 0 && isSpace(src_[at - 1])) at--;
+  return at > 0 && std::string_view("=+-*/%&|^<>!?:~").find(src_[at - 1]) != std::string_view::npos;
+}
+
 bool Transpiler::firstSyntaxError(TSNode root, uint32_t* at, uint32_t* errorEnd,
                                   std::string* message) {
   TSNode bad;
@@ -489,10 +495,18 @@ bool Transpiler::firstSyntaxError(TSNode root, uint32_t* at, uint32_t* errorEnd,
         while (*at > 0 && isSpace(src_[*at - 1])) --*at;
       }
       *message = "Expected '" + std::string(type) + "', got '" + got + "'";
-    } else if (type.find("identifier") != std::string_view::npos)
-      *message = "Identifier expected";
-    else
-      *message = "Expression expected";
+    } else {
+      // swc's words: a missing name (a declaration's, a member's) is "Expected
+      // ident"; a missing operand tree-sitter stands an identifier in for is
+      // "Expression expected", as anything else missing.
+      TSNode parent = ts_node_parent(missing);
+      bool is_name = false;
+      for (const char* field : {"name", "property"}) {
+        TSNode named = ts_node_is_null(parent) ? TSNode{} : ts_node_child_by_field_name(parent, field, uint32_t(strlen(field)));
+        is_name = is_name || (!ts_node_is_null(named) && ts_node_eq(named, missing));
+      }
+      *message = type.find("identifier") != std::string_view::npos && is_name ? "Expected ident" : "Expression expected";
+    }
     return true;
   }
   TSNode leaf = bad;
@@ -501,6 +515,9 @@ bool Transpiler::firstSyntaxError(TSNode root, uint32_t* at, uint32_t* errorEnd,
   std::string_view token = text(leaf);
   if (*at >= src_.size() || token.empty())
     *message = "Unexpected end of file";
+  else if (token.size() == 1 && std::string_view(")]};,").find(token[0]) != std::string_view::npos &&
+           followsOperator(*at))
+    *message = "Expression expected";  // `= )`, `a + ;`: swc's words for an operand that is not there
   else
     *message = "Unexpected token `" + std::string(token.substr(0, 40)) + "`";
   return true;

@@ -119,6 +119,7 @@ class Transpiler {
   void addImportAttributeEdit(uint32_t keyword, uint32_t clauseEnd, bool with);
   // First ERROR or MISSING node, with a message; false when the tree is clean.
   bool firstSyntaxError(TSNode root, uint32_t* at, uint32_t* errorEnd, std::string* message);
+  bool followsOperator(uint32_t at) const;
   [[gnu::noinline]] void error(uint32_t byte, std::string message);
   Result finish();  // resolves import elision, applies the edits
 

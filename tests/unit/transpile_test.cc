@@ -657,7 +657,13 @@ TEST(TranspileDiagnostics, ComputedEnumMember) {
 }
 
 TEST(TranspileDiagnostics, SyntaxErrors) {
-  EXPECT_EQ(diagnostic("let x = 1;\nlet y = ) + 2;"), "2:9 Unexpected token `)`");
+  // swc's words and places (Deno 2.9.6) where tree-sitter's tree tells the same.
+  EXPECT_EQ(diagnostic("let x = 1;\nlet y = ) + 2;"), "2:9 Expression expected");
+  EXPECT_EQ(diagnostic("const x: number = ;\nconsole.log(x);\n"), "1:19 Expression expected");
+  EXPECT_EQ(diagnostic("f(a +);"), "1:6 Expression expected");
+  EXPECT_EQ(diagnostic("if (a &&) {}"), "1:9 Expression expected");
+  EXPECT_EQ(diagnostic("let o = { a: 1 b: 2 };"), "1:16 Unexpected token `b`");  // swc: Expected ',', got 'b'
+
   // swc's words and places (Deno 2.9.6): the file's end just after the last token.
   EXPECT_EQ(diagnostic("function f() {\n  return 1;\n"), "2:12 Expected '}', got '<eof>'");
   EXPECT_EQ(diagnostic("if (x {\n}\n"), "1:7 Expected ')', got '{'");
