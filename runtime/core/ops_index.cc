@@ -12,6 +12,7 @@ void register_url_ops(bridge::OpRegistry&);
 void register_encoding_ops(bridge::OpRegistry&);
 void register_events_ops(bridge::OpRegistry&);
 void register_structured_clone_ops(bridge::OpRegistry&);
+void register_navigator_ops(bridge::OpRegistry&);
 void register_crypto_ops(bridge::OpRegistry&);
 void register_compression_ops(bridge::OpRegistry&);
 void register_native_stream_ops(bridge::OpRegistry&);
@@ -34,6 +35,7 @@ const bridge::OpRegistry& all_ops() {
     register_encoding_ops(r);
     register_events_ops(r);
     register_structured_clone_ops(r);
+    register_navigator_ops(r);
     register_crypto_ops(r);
     register_compression_ops(r);
     register_native_stream_ops(r);

@@ -1,0 +1,1 @@
+console.log(navigator.language, navigator.languages.join(","));
