@@ -158,3 +158,21 @@ Object.defineProperty(Deno, Symbol.toStringTag, { value: "Deno" });
 
 internals.PermissionStatus = PermissionStatus;
 Object.defineProperty(globalThis, "Deno", { value: Deno, writable: true, enumerable: false, configurable: true });
+
+// window.close(): `closed` is true at once, and the program exits with code 0
+// (whatever Deno.exitCode holds, `unload` first) from a timer queued once the
+// current microtasks have run, as Deno does it.
+const { setTimeout: queueTimer } = globalThis;
+let closing = false;
+function windowClose() {
+  if (closing) return;
+  closing = true;
+  Promise.resolve().then(() => queueTimer(() => Deno.exit(0), 0));
+}
+Object.defineProperty(globalThis, "close", { value: windowClose, writable: true, enumerable: true, configurable: true });
+Object.defineProperty(globalThis, "closed", {
+  get() { return closing; },
+  set(value) {},
+  enumerable: true,
+  configurable: true,
+});
