@@ -172,9 +172,11 @@ void op_encoding_decode(const v8::FunctionCallbackInfo<v8::Value>& info) {
   bool fatal = info[2]->BooleanValue(isolate);
   // A text over V8's maximum string length, in Deno's words (its UTF-8 path
   // and its UTF-16 one word it differently).
-  const auto too_long = encoding == kUtf8 ? bridge::type_error("buffer exceeds maximum length")
-                                          : bridge::utf16_string_too_long();
-  if (bytes.size > static_cast<size_t>(INT32_MAX)) return throw_error(isolate, too_long);
+  // (Made only when needed: decode is a hot path.)
+  auto too_long = [encoding] {
+    return encoding == kUtf8 ? bridge::type_error("buffer exceeds maximum length") : bridge::utf16_string_too_long();
+  };
+  if (bytes.size > static_cast<size_t>(INT32_MAX)) return throw_error(isolate, too_long());
   v8::MaybeLocal<v8::String> result;
   switch (encoding) {
     case kUtf8: {
@@ -235,7 +237,7 @@ void op_encoding_decode(const v8::FunctionCallbackInfo<v8::Value>& info) {
       return throw_error(isolate, bridge::range_error("Unknown encoding"));
   }
   v8::Local<v8::String> out;
-  if (!result.ToLocal(&out)) return throw_error(isolate, too_long);
+  if (!result.ToLocal(&out)) return throw_error(isolate, too_long());
   info.GetReturnValue().Set(out);
 }
 

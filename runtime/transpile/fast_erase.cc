@@ -1307,9 +1307,10 @@ void Eraser::asExpression() {
 // any `>`, a token no type argument list holds outside brackets — `;`, an
 // assignment, logical or update operator, the closer of a bracket opened
 // before the `<` — or the end. `for (…; i < n; …)` and `if (a < b)` are then
-// one short scan.
+// one short scan. It gives up after a few hundred tokens (the parse decides),
+// so a long list of comparisons is not scanned once per `<`.
 bool Eraser::surelyLessThan() const {
-  for (size_t i = p_ + 1;; ++i) {
+  for (size_t i = p_ + 1, steps = 0; steps < 256; ++i, ++steps) {
     const Tok& t = at(i);
     if (t.k == K::End) return true;
     if (t.k != K::Punct) continue;
@@ -1323,6 +1324,7 @@ bool Eraser::surelyLessThan() const {
                   "*=", "/=", "&&=", "||=", "??="}))
       return true;
   }
+  return false;
 }
 
 bool Eraser::typeArgumentsAhead() {
