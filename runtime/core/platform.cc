@@ -2,6 +2,7 @@
 #include <libplatform/libplatform.h>
 #include <v8.h>
 
+#include <atomic>
 #include <cstdio>
 #include <memory>
 #include <mutex>
@@ -10,6 +11,7 @@
 
 #include "core/loop_platform.h"
 #include "core/snapshot.h"
+#include "core/v8_flags.h"
 #include "engine.h"
 
 namespace toolchain {
@@ -32,6 +34,8 @@ const char kV8Flags[] =
 
 namespace {
 std::unique_ptr<LoopPlatform> the_platform;
+std::atomic<bool> flags_from_user{false};
+std::mutex streaming_flag;
 }
 
 LoopPlatform& loop_platform() { return *the_platform; }
@@ -47,6 +51,7 @@ void initialize_engine() {
 }
 
 std::string set_v8_flags(const std::vector<std::string>& flags) {
+  if (!flags.empty()) flags_from_user = true;
   // V8 takes the flags it knows out of argv and leaves the others.
   std::vector<std::string> copies{"toolchain"};
   copies.insert(copies.end(), flags.begin(), flags.end());
@@ -58,6 +63,19 @@ std::string set_v8_flags(const std::vector<std::string>& flags) {
   // time, so they interleave with the program's own output as they happen.
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
   return argc > 1 ? std::string(argv[1]) : std::string();
+}
+
+bool user_v8_flags() { return flags_from_user; }
+
+v8::ScriptCompiler::ScriptStreamingTask* start_module_streaming(v8::Isolate* isolate,
+                                                                v8::ScriptCompiler::StreamedSource* source,
+                                                                bool eager) {
+  if (!eager || user_v8_flags()) return v8::ScriptCompiler::StartStreaming(isolate, source, v8::ScriptType::kModule);
+  std::lock_guard lock(streaming_flag);
+  v8::V8::SetFlagsFromString("--no-lazy-streaming");
+  auto* task = v8::ScriptCompiler::StartStreaming(isolate, source, v8::ScriptType::kModule);
+  v8::V8::SetFlagsFromString("--lazy-streaming");
+  return task;
 }
 
 }  // namespace toolchain

@@ -6,6 +6,7 @@
 
 #include "bridge/convert.h"
 #include "core/runtime.h"
+#include "core/v8_flags.h"
 #include "engine.h"
 #include "modules/import_map.h"
 #include "modules/prefetch.h"
@@ -105,6 +106,10 @@ std::string ModuleLoader::resolve_import(std::string_view specifier, std::string
 }
 
 namespace {
+
+// A first-seen module under this size is compiled eagerly ahead (see
+// compile_ahead); seed 002's are ~2.3 KB.
+constexpr size_t kEagerStreamingBytes = 16 * 1024;
 
 const char kJsonWithoutAttribute[] =
     "Expected a JavaScript or TypeScript module, but identified a Json module. Consider importing Json modules "
@@ -349,9 +354,14 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
 
 void ModuleLoader::compile_ahead(v8::Isolate* isolate) {
   if (!prefetch_ || graph_only_) return;
-  for (auto& [url, module] : prefetch_->compilable()) {
+  for (auto& [url, module, fresh] : prefetch_->compilable()) {
     auto streamed = std::make_unique<Streamed>(module);
-    streamed->task.reset(v8::ScriptCompiler::StartStreaming(isolate, &streamed->source, v8::ScriptType::kModule));
+    // A source seen for the first time gets no code cache this run (they are
+    // made on second use), so the functions it calls would be compiled lazily
+    // on the program's thread: a small one has them all compiled on the
+    // worker. Not a large one: a library's unused functions would cost more.
+    bool eager = fresh && module->code.size() < kEagerStreamingBytes;
+    streamed->task.reset(start_module_streaming(isolate, &streamed->source, eager));
     if (!streamed->task) return;  // V8 runs without --script-streaming
     auto* task = streamed->task.get();
     streamed_[url] = std::move(streamed);

@@ -147,15 +147,15 @@ std::optional<PreparedModule> Prefetcher::take(const std::string& url) {
   return out;
 }
 
-std::vector<std::pair<std::string, std::shared_ptr<const CachedModule>>> Prefetcher::compilable() {
-  std::vector<std::pair<std::string, std::shared_ptr<const CachedModule>>> out;
+std::vector<Prefetcher::Compilable> Prefetcher::compilable() {
+  std::vector<Compilable> out;
   std::lock_guard lock(mutex_);
   for (auto& url : done_) {
     Slot& slot = slots_[url];
     if (slot.state != State::Done || slot.offered) continue;
     slot.offered = true;
     const auto& cached = slot.prepared->cached;
-    if (cached && cached->code_cache.empty()) out.emplace_back(url, cached);
+    if (cached && cached->code_cache.empty()) out.push_back({url, cached, slot.prepared->fresh});
   }
   done_.clear();
   return out;

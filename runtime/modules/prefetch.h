@@ -65,7 +65,12 @@ class Prefetcher {
 
   // The JS/TS modules prepared since the last call that have code and no code
   // cache: what the loader could compile ahead. Called on the loader's thread.
-  std::vector<std::pair<std::string, std::shared_ptr<const CachedModule>>> compilable();
+  struct Compilable {
+    std::string url;
+    std::shared_ptr<const CachedModule> module;
+    bool fresh;  // transpiled now: a source the store has not seen before
+  };
+  std::vector<Compilable> compilable();
   // Runs `job` for `url` (one of compilable()'s) on a worker, after any
   // module still to prepare.
   void run_ahead(const std::string& url, std::function<void()> job);

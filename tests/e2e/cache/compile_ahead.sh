@@ -1,7 +1,10 @@
 # Modules compiled ahead (runtime/modules/prefetch.*, ModuleLoader::compile_ahead):
 # V8's compiles of the modules the workers prepared start while the isolate's
 # context is made. A cold run (no databases) and a warm one give the same
-# output, a syntax error deep in the graph is reported where it is, and a
+# output; a run with one edited module (compiled eagerly ahead, with V8's
+# --lazy-streaming switched off for that moment) still takes every other
+# module's code cache and so writes none; a syntax error deep in the graph
+# is reported where it is, and a
 # coverage run still sees its imports' branches (V8 must know about coverage
 # before it compiles them, so nothing is compiled ahead then).
 source "$(dirname "$0")/lib.bash"
@@ -26,6 +29,12 @@ for round in cold second warm; do
   [[ $round == cold ]] && rm -rf "$TOOLCHAIN_DIR"
   expect_eq "$(run main.ts 2>&1)" "total 450" "$round run"
 done
+wal=$TOOLCHAIN_DIR/code_cache_v1.db-wal
+[[ -f $wal ]] || fail "the second run made no code caches"
+before=$(stat -c '%s %y' "$wal")
+sed -i 's/return n + f6(n);/return n + f6(n) + 0;/' pkg3/m5.ts
+expect_eq "$(run main.ts 2>&1)" "total 450" "run with one edited module"
+expect_eq "$(stat -c '%s %y' "$wal")" "$before" "the edited run rejected no code cache (wrote none)"
 
 # A syntax error in the last module of a chain, found cold and warm.
 printf 'export function f9(n: number): number {\n  return n +;\n}\n' > pkg4/m9.ts
