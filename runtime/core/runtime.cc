@@ -442,6 +442,7 @@ int Runtime::run() {
     for (;;) {
       while (!exiting_ && refs_ > 0) {
         loop_.run_one();
+        cpu_share.after_handler();
         dispatch_load_when_evaluated(evaluation);
       }
       // `beforeunload` canceled with new work scheduled keeps the program going

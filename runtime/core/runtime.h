@@ -18,6 +18,7 @@
 #include <boost/asio/steady_timer.hpp>
 #include <v8.h>
 
+#include "core/cpu_share.h"
 #include "core/fresh_isolate.h"
 
 #include "core/resources.h"
@@ -106,6 +107,8 @@ class Runtime {
   std::shared_ptr<http_client::HttpClient> http_client;
   std::shared_ptr<ToolHook> tool;  // set when a tool (test, bench) drives the program
   std::string console_prefix;      // put before each console call's output (RunOptions)
+  // Held by a listening HTTP server: the loop gives a waiting thread the CPU (core/cpu_share.h).
+  CpuShare cpu_share;
   // Outer permission sets while a narrower one applies (a test's `permissions`).
   std::vector<permissions::Permissions> saved_permissions;
   // Async ops started and not yet settled, by their parked promise (bridge/op.h);

@@ -600,11 +600,13 @@ Server::~Server() {
   auto connections = std::move(connections_);
   for (auto& c : connections) c->close();
   if (ref_) rt.unref();
+  share_cpu(false);
 }
 
 void Server::start(uint32_t rid) {
   rid_ = rid;
   set_ref(true);
+  share_cpu(true);
   accepting_ = true;
   accept();
   sweep();
@@ -636,6 +638,14 @@ void Server::accept() {
   });
 }
 
+// While serving, a saturated loop leaves the CPU to a waiting client now and then.
+void Server::share_cpu(bool share) {
+  if (share == sharing_cpu_) return;
+  sharing_cpu_ = share;
+  if (share) rt.cpu_share.hold();
+  else rt.cpu_share.release();
+}
+
 void Server::set_ref(bool ref) {
   if (finished_ || ref == ref_) return;
   ref_ = ref;
@@ -656,6 +666,7 @@ void Server::shutdown() {
 void Server::maybe_finished() {
   if (!shutting_down_ || finished_ || !connections_.empty()) return;
   set_ref(false);
+  share_cpu(false);
   finished_ = true;
   notify_js(2, rid_);
 }

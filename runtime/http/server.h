@@ -142,6 +142,7 @@ class Server : public Resource {
   // has a slot keeping the strings made last time, compared before known_str()'s
   // hash lookup, and reused if the bytes are the same (strings are immutable,
   // so sharing one is safe). Likewise the URL.
+  void share_cpu(bool share);
   struct FieldSlot;
   FieldSlot& field_slot(std::string_view name);
   v8::Local<v8::String> field_name_str(v8::Isolate* isolate, std::string_view name);
@@ -209,6 +210,7 @@ class Server : public Resource {
   bool shutting_down_ = false;
   bool finished_ = false;
   bool ref_ = false;       // holds a loop ref while listening
+  bool sharing_cpu_ = false;  // holds rt.cpu_share until finished
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);  // posted handlers check it
   bool accepting_ = false;
   bool compression_ = false;
