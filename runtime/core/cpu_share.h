@@ -26,7 +26,7 @@ class CpuShare {
   // While at least one holder wants it (an HTTP server that listens).
   void hold() { ++holders_; }
   void release() { --holders_; }
-  // Called by the loop after each handler; cheap unless a millisecond passed.
+  // Called by the loop after each handler; cheap until a window (500 µs) has passed.
   void after_handler() {
     if (holders_ > 0) check(std::chrono::steady_clock::now());
   }
