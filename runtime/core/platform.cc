@@ -35,7 +35,7 @@ const char kV8Flags[] =
 namespace {
 std::unique_ptr<LoopPlatform> the_platform;
 std::atomic<bool> flags_from_user{false};
-std::mutex streaming_flag;
+std::mutex eager_flag;
 }
 
 LoopPlatform& loop_platform() { return *the_platform; }
@@ -67,15 +67,17 @@ std::string set_v8_flags(const std::vector<std::string>& flags) {
 
 bool user_v8_flags() { return flags_from_user; }
 
-v8::ScriptCompiler::ScriptStreamingTask* start_module_streaming(v8::Isolate* isolate,
-                                                                v8::ScriptCompiler::StreamedSource* source,
-                                                                bool eager) {
-  if (!eager || user_v8_flags()) return v8::ScriptCompiler::StartStreaming(isolate, source, v8::ScriptType::kModule);
-  std::lock_guard lock(streaming_flag);
-  v8::V8::SetFlagsFromString("--no-lazy-streaming");
-  auto* task = v8::ScriptCompiler::StartStreaming(isolate, source, v8::ScriptType::kModule);
-  v8::V8::SetFlagsFromString("--lazy-streaming");
-  return task;
+EagerCompiles::EagerCompiles(Kind kind) {
+  if (user_v8_flags()) return;
+  eager_flag.lock();
+  v8::V8::SetFlagsFromString(kind == kStreaming ? "--no-lazy-streaming" : "--no-lazy");
+  restore_ = kind == kStreaming ? "--lazy-streaming" : "--lazy";
+}
+
+EagerCompiles::~EagerCompiles() {
+  if (!restore_) return;
+  v8::V8::SetFlagsFromString(restore_);
+  eager_flag.unlock();
 }
 
 }  // namespace toolchain

@@ -9,12 +9,25 @@ namespace toolchain {
 // Whether the program's `--v8-flags` were set (then the runtime switches none).
 bool user_v8_flags();
 
-// V8's streaming compile of a module (StartStreaming). `eager` compiles every
-// function on the task's thread, not just the top level (V8 10.2 reads
-// --lazy-streaming when the task is made, so the flag is off for that moment,
-// under a lock). Back on, the flags hash in code caches is the same again.
-v8::ScriptCompiler::ScriptStreamingTask* start_module_streaming(v8::Isolate* isolate,
-                                                                v8::ScriptCompiler::StreamedSource* source,
-                                                                bool eager);
+// While one lives, V8 compiles every function of the modules it compiles,
+// not just their top level: for streaming compiles started (StartStreaming,
+// their tasks run later on a worker) or for compiles on this thread. V8 10.2
+// reads --lazy-streaming when a streaming task is made and --lazy when it
+// compiles, and has no per-compile option, so the flag is off for the
+// guard's lifetime, under a lock shared by both kinds. Each switch re-hashes
+// V8's flags (a batch of tasks is started under one guard); back on, the
+// flags hash in code caches is the same again. Does nothing when the
+// program's own `--v8-flags` were given.
+class EagerCompiles {
+ public:
+  enum Kind { kStreaming, kHere };
+  explicit EagerCompiles(Kind kind);
+  ~EagerCompiles();
+  EagerCompiles(const EagerCompiles&) = delete;
+  EagerCompiles& operator=(const EagerCompiles&) = delete;
+
+ private:
+  const char* restore_ = nullptr;
+};
 
 }  // namespace toolchain

@@ -1,5 +1,6 @@
 #include "modules/module_loader.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -110,6 +111,8 @@ namespace {
 // A first-seen module under this size is compiled eagerly ahead (see
 // compile_ahead); seed 002's are ~2.3 KB.
 constexpr size_t kEagerStreamingBytes = 16 * 1024;
+
+bool streams_whole(bool fresh, const CachedModule& module) { return fresh && module.code.size() < kEagerStreamingBytes; }
 
 const char kJsonWithoutAttribute[] =
     "Expected a JavaScript or TypeScript module, but identified a Json module. Consider importing Json modules "
@@ -303,10 +306,17 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
       streamed = std::move(it->second);
       streamed_.erase(it);
     }
-    bool compiled = streamed && prepared.compiled_ahead && streamed->module == cached && !code_cache
-                        ? v8::ScriptCompiler::CompileModule(context, &streamed->source, code, origin)
-                              .ToLocal(&module)
-                        : v8::ScriptCompiler::CompileModule(isolate, &compile_source, options).ToLocal(&module);
+    bool compiled;
+    if (streamed && prepared.compiled_ahead && streamed->module == cached && !code_cache) {
+      compiled = v8::ScriptCompiler::CompileModule(context, &streamed->source, code, origin).ToLocal(&module);
+    } else {
+      // A module compile_ahead streams whole, compiled here because its job
+      // had not started, is compiled whole here too: lazily, the functions it
+      // calls would be compiled again, one by one, while it evaluates.
+      std::optional<EagerCompiles> whole;
+      if (!code_cache && !graph_only_ && streams_whole(prepared.fresh, *cached)) whole.emplace(EagerCompiles::kHere);
+      compiled = v8::ScriptCompiler::CompileModule(isolate, &compile_source, options).ToLocal(&module);
+    }
     if (!compiled) {
       // transpile_fast passes invalid TypeScript on; the full parse says what is wrong, as a run
       // without the scanner would.
@@ -354,18 +364,31 @@ ModuleLoader::Record& ModuleLoader::load_remote_or_file(const std::string& reque
 
 void ModuleLoader::compile_ahead(v8::Isolate* isolate) {
   if (!prefetch_ || graph_only_) return;
-  for (auto& [url, module, fresh] : prefetch_->compilable()) {
-    auto streamed = std::make_unique<Streamed>(module);
-    // A source seen for the first time gets no code cache this run (they are
-    // made on second use), so the functions it calls would be compiled lazily
-    // on the program's thread: a small one has them all compiled on the
-    // worker. Not a large one: a library's unused functions would cost more.
-    bool eager = fresh && module->code.size() < kEagerStreamingBytes;
-    streamed->task.reset(start_module_streaming(isolate, &streamed->source, eager));
-    if (!streamed->task) return;  // V8 runs without --script-streaming
-    auto* task = streamed->task.get();
-    streamed_[url] = std::move(streamed);
-    prefetch_->run_ahead(url, [task] { task->Run(); });
+  auto ready = prefetch_->compilable();
+  if (ready.empty()) return;
+  // A source seen for the first time gets no code cache this run (they are
+  // made on second use), so the functions it calls would be compiled lazily
+  // on the program's thread: a small one has them all compiled on the
+  // worker. Not a large one: a library's unused functions would cost more.
+  auto eager = [](const Prefetcher::Compilable& c) { return streams_whole(c.fresh, *c.module); };
+  std::vector<std::unique_ptr<Streamed>> streams(ready.size());
+  auto start = [&](size_t i) {
+    streams[i] = std::make_unique<Streamed>(ready[i].module);
+    streams[i]->task.reset(v8::ScriptCompiler::StartStreaming(isolate, &streams[i]->source, v8::ScriptType::kModule));
+  };
+  if (std::any_of(ready.begin(), ready.end(), eager)) {
+    EagerCompiles all_functions(EagerCompiles::kStreaming);
+    for (size_t i = 0; i < ready.size(); ++i)
+      if (eager(ready[i])) start(i);
+  }
+  for (size_t i = 0; i < ready.size(); ++i)
+    if (!eager(ready[i])) start(i);
+  // Queued in the prefetcher's order, which is the order the loader needs them.
+  for (size_t i = 0; i < ready.size(); ++i) {
+    if (!streams[i]->task) return;  // V8 runs without --script-streaming
+    auto* task = streams[i]->task.get();
+    streamed_[ready[i].url] = std::move(streams[i]);
+    prefetch_->run_ahead(ready[i].url, [task] { task->Run(); });
   }
 }
 
