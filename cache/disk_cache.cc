@@ -1,6 +1,5 @@
 #include "cache/disk_cache.h"
 
-#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -91,9 +90,7 @@ std::string cache_dir(const std::map<std::string, std::string>& env) {
 DiskCache::DiskCache(std::string dir, std::shared_ptr<HttpClient> http, Warn warn)
     : dir_(std::move(dir)), http_(std::move(http)), warn_(std::move(warn)), files_(dir_), disabled_(dir_.empty()) {}
 
-DiskCache::~DiskCache() {
-  for (auto& creator : creators_) creator.join();
-}
+DiskCache::~DiskCache() = default;
 
 Database* DiskCache::reader(Db which) {
   if (!tried_[which] && !disabled_) {
@@ -104,34 +101,34 @@ Database* DiskCache::reader(Db which) {
 }
 
 void DiskCache::create_ahead(std::initializer_list<Db> which) {
-  std::vector<Db> missing;
   for (Db db : which) {
     if (creating_[db] || dbs_[db] || disabled_) continue;
     creating_[db] = true;
-    if (::access((dir_ + "/" + kDbs[db].file).c_str(), F_OK) != 0) missing.push_back(db);
+    if (::access((dir_ + "/" + kDbs[db].file).c_str(), F_OK) != 0) to_create_.push_back(db);
   }
-  if (missing.empty()) return;
-  to_create_.insert(to_create_.end(), missing.begin(), missing.end());
-  // One thread creates them in turn: beside the isolate being made and the
-  // modules being prepared, more threads would only take turns on the cores.
-  if (creator_busy_) return;
-  creator_busy_ = true;
-  creators_.emplace_back([this] {
-    pthread_setname_np(pthread_self(), "tc-db-create");
-    make_cache_dir(dir_);
-    std::unique_lock lock(mutex_);
-    while (!to_create_.empty()) {
-      Db db = to_create_.front();
-      to_create_.erase(to_create_.begin());
-      lock.unlock();
-      std::string failure;  // commit() tries again and reports it
-      auto created =
-          Database::open_or_create(dir_ + "/" + kDbs[db].file, kSchemaVersion, kDbs[db].schema, warn_, &failure);
-      lock.lock();
-      if (created && !dbs_[db]) created_[db] = std::move(created);
-    }
-    creator_busy_ = false;
-  });
+}
+
+void DiskCache::while_idle() {
+  std::unique_lock creation(creation_, std::try_to_lock);
+  if (creation.owns_lock()) create_waiting();  // else commit() is on it
+}
+
+void DiskCache::create_waiting() {
+  std::unique_lock lock(mutex_);
+  if (to_create_.empty() || disabled_) return;
+  lock.unlock();
+  make_cache_dir(dir_);
+  lock.lock();
+  while (!to_create_.empty()) {
+    Db db = to_create_.front();
+    to_create_.erase(to_create_.begin());
+    lock.unlock();
+    std::string failure;  // commit() tries again and reports it
+    auto created =
+        Database::open_or_create(dir_ + "/" + kDbs[db].file, kSchemaVersion, kDbs[db].schema, warn_, &failure);
+    lock.lock();
+    if (created && !dbs_[db]) created_[db] = std::move(created);
+  }
 }
 
 void DiskCache::disable(const std::string& reason) {
@@ -308,12 +305,8 @@ modules::RemoteSource DiskCache::fetch(const std::string& requested, const modul
 }
 
 void DiskCache::commit() {
-  std::vector<std::thread> creators;
-  {
-    std::lock_guard lock(mutex_);
-    creators.swap(creators_);
-  }
-  for (auto& creator : creators) creator.join();  // they take mutex_ to hand over
+  std::lock_guard creation(creation_);  // waits for a creation under way
+  create_waiting();
   std::lock_guard lock(mutex_);
   if (disabled_ || pending_.empty()) return;
   Pending batch;

@@ -15,7 +15,6 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <string>
 #include <vector>
 
@@ -50,6 +49,7 @@ class DiskCache : public modules::ModuleStore {
   void store_dependencies(const std::string& hash, std::vector<modules::Dependency> deps) override;
   modules::RemoteSource fetch(const std::string& url, const modules::FetchPolicy& policy) override;
   void commit() override;
+  void while_idle() override;
 
   Stats stats() const;
   const std::string& dir() const { return dir_; }
@@ -81,15 +81,16 @@ class DiskCache : public modules::ModuleStore {
   bool disabled_ = false;        // the directory cannot be written: run without the cache
   Pending pending_;
   Stats stats_;
-  // A run that will write to a database that does not exist yet creates it
-  // on a thread of its own from the first miss, while the isolate is made and
-  // modules load (file creation is the slow part of a first commit); commit()
-  // takes it from there.
-  std::vector<std::thread> creators_;
+  // A run that will write to a database that does not exist yet (known at
+  // the first miss) creates it when the prefetch workers idle, waiting for
+  // the isolate (file creation is the slow part of a first commit), or else
+  // in commit(). Not on a thread of its own: beside the isolate being made
+  // and the modules being prepared it took turns with both on the two cores.
+  std::mutex creation_;          // held while a database is created
   std::vector<Db> to_create_;    // with mutex_ held
-  bool creator_busy_ = false;    // a creator thread is taking from to_create_
   bool creating_[kCount] = {};
   std::unique_ptr<Database> created_[kCount];  // with mutex_ held
+  void create_waiting();         // with creation_ held
 };
 
 }  // namespace toolchain::cache

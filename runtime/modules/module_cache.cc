@@ -81,6 +81,10 @@ RemoteSource ModuleCache::fetch(const std::string& url, const FetchPolicy& polic
   return source;
 }
 
+void ModuleCache::while_idle() {
+  if (next_) next_->while_idle();
+}
+
 void ModuleCache::commit() {
   if (next_) next_->commit();
 }

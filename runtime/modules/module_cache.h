@@ -34,6 +34,7 @@ class ModuleCache : public ModuleStore {
   void store_dependencies(const std::string& hash, std::vector<Dependency> deps) override;
   RemoteSource fetch(const std::string& url, const FetchPolicy& policy) override;
   void commit() override;
+  void while_idle() override;
   void count_transpile() override;
 
   Stats stats() const;

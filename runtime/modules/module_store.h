@@ -78,6 +78,10 @@ class ModuleStore {
   // thread of its own, never on the start-up path.
   virtual void commit() {}
 
+  // The workers that prepare modules have nothing to do for now (the isolate
+  // is still being made): work commit() would do anyway can be done here.
+  virtual void while_idle() {}
+
   virtual void count_transpile() {}
 };
 

@@ -177,6 +177,11 @@ void Prefetcher::work() {
   pthread_setname_np(pthread_self(), "tc-prefetch");
   std::unique_lock lock(mutex_);
   for (;;) {
+    if (!stopping_ && queue_.empty() && jobs_.empty() && store_) {
+      lock.unlock();
+      store_->while_idle();
+      lock.lock();
+    }
     changed_.wait(lock, [&] { return stopping_ || !queue_.empty() || !jobs_.empty(); });
     if (stopping_) return;
     // Preparing first: it finds what the graph imports next.
