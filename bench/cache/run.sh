@@ -57,21 +57,28 @@ echo "modules: $(find "$work/tc/remote" -type f | wc -l) remote files"
 hyperfine -N --warmup 3 --runs "${RUNS:-20}" --export-markdown "$work/warm.md" --export-json "$work/warm.json" \
   -n "toolchain warm" "$bin run --no-daemon -A --cached-only demo.ts" \
   -n "deno warm" "env -u RUST_BACKTRACE $DENO run -A --cached-only demo.ts"
-# The cold runs need a shell (--prepare deletes with a glob), so the warm runs
-# are measured again beside them in the same mode: cold / warm compares like
-# with like (hyperfine's shell-spawn correction is not exact).
+# The cold runs delete the databases in --prepare. Everything runs without a
+# shell (-N, the files named one by one): hyperfine's correction for a shell's
+# start-up is not exact, and subtracting a wrong constant from both sides moves
+# their ratio (shell mode gave 1.10x where -N gave 1.06x, same minutes).
 # The cold / warm series in ROUNDS hyperfine invocations of RUNS/ROUNDS runs
 # each, their times pooled: one invocation times its commands one after
 # another, so on a shared machine a change of load between two blocks moved
 # the ratio by ±30% (2026-12-03); pooled over rounds, every command is timed
 # under every load of the series.
-rounds=${ROUNDS:-5}
+databases() {  # folder names... -> each database's files, for rm -f
+  local dir=$1 name suffix; shift
+  for name; do for suffix in "" -wal -shm -journal; do printf '%s ' "$dir/$name$suffix"; done; done
+}
+rm_toolchain_dbs="rm -f $(databases "$work/tc" modules_v1.db code_cache_v1.db)"
+rm_deno_dbs="rm -f $(databases "$work/deno" dep_analysis_cache_v2 node_analysis_cache_v2 v8_code_cache_v2)"
+rounds=${ROUNDS:-10}
 for ((r = 1; r <= rounds; r++)); do
-  hyperfine --warmup 1 --runs "$(( (${RUNS:-20} + rounds - 1) / rounds ))" --style none --export-json "$work/cold.$r.json" \
-    -n "toolchain warm (shell)" --prepare "true" "$bin run --no-daemon -A --cached-only demo.ts" \
-    -n "toolchain cold db" --prepare "rm -f $work/tc/*_v1.db*" "$bin run --no-daemon -A --cached-only demo.ts" \
-    -n "deno warm (shell)" --prepare "true" "env -u RUST_BACKTRACE $DENO run -A --cached-only demo.ts" \
-    -n "deno cold db" --prepare "rm -f $work/deno/*_v2* $work/deno/*_v1*" "env -u RUST_BACKTRACE $DENO run -A --cached-only demo.ts"
+  hyperfine -N --warmup 1 --runs "$(( (${RUNS:-20} + rounds - 1) / rounds ))" --style none --export-json "$work/cold.$r.json" \
+    -n "toolchain warm" --prepare true "$bin run --no-daemon -A --cached-only demo.ts" \
+    -n "toolchain cold db" --prepare "$rm_toolchain_dbs" "$bin run --no-daemon -A --cached-only demo.ts" \
+    -n "deno warm" --prepare true "env -u RUST_BACKTRACE $DENO run -A --cached-only demo.ts" \
+    -n "deno cold db" --prepare "$rm_deno_dbs" "env -u RUST_BACKTRACE $DENO run -A --cached-only demo.ts"
 done
 python3 - "$work" "$rounds" > "$work/cold.md" <<'PY'
 import json, statistics, sys
@@ -96,11 +103,12 @@ cat "$work/warm.md" "$work/cold.md" "$work/second.md"
 # Medians: the machine is shared, means follow its outliers.
 python3 -c 'import json,sys
 for f in sys.argv[1:]:
+    series = f.rsplit("/", 1)[-1].removesuffix(".json")
     for r in json.load(open(f))["results"]:
-        print("median %-22s %6.1f ms  user %5.1f ms" % (r["command"], r["median"] * 1000, r["user"] * 1000))
+        print("median %-6s %-22s %6.1f ms  user %5.1f ms" % (series, r["command"], r["median"] * 1000, r["user"] * 1000))
 r = {x["command"]: x["median"] for x in json.load(open(sys.argv[2]))["results"]}
 for who in ("toolchain", "deno"):
-    print("%s cold db / warm (same harness): %.2fx" % (who, r[who + " cold db"] / r[who + " warm (shell)"]))' "$work/warm.json" "$work/cold.json" "$work/second.json"
+    print("%s cold db / warm (same series): %.2fx" % (who, r[who + " cold db"] / r[who + " warm"]))' "$work/warm.json" "$work/cold.json" "$work/second.json"
 # The same ratio with cold and warm runs interleaved round by round (hyperfine
 # times all warm runs, then all cold ones: a change of load between the two
 # blocks moves its ratio).
