@@ -10,15 +10,21 @@
 // elsewhere changes nothing but the time the loader spends.
 //
 // Objects (vtables, typeinfo, static data) must stay one copy per process.
-// Vague-linkage objects (STB_WEAK, STB_GNU_UNIQUE) may be defined again by
-// the executable or another library, so they stay dynamic. A strong
-// (STB_GLOBAL) object is defined once, in IN; only an executable's copy
-// relocation could move it, and the project builds with
+// A strong (STB_GLOBAL) object is defined once, in IN; only an executable's
+// copy relocation could move it, and the project builds with
 // -mno-direct-extern-access so that its executables make none (the test
-// build.no_copy_relocations checks it). Those are bound too.
+// build.bound_libraries checks it). Those are bound too.
+// Vague-linkage objects (STB_WEAK, STB_GNU_UNIQUE: vtables, static locals of
+// inline functions, template statics) may be defined again by an executable
+// or another library from the same header, and then the first definition in
+// the process wins for everyone: those stay dynamic. Except V8's and Node's
+// internal ones (v8::internal, v8::base, node): no public header defines
+// them, so IN holds the only copy, and binding them skips ~4,500 look-ups,
+// half of them through the loader's table of unique symbols (~3 ms of a
+// start). The check below makes sure no executable defines one.
 //
 // `bind-local-functions --check EXE...` exits 1 if an executable has copy
-// relocations.
+// relocations or exports such an internal object of its own.
 //
 // x86-64 ELF only; anything else is reported and refused. A library not
 // linked with -z now is copied unchanged.
@@ -27,6 +33,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <string_view>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
@@ -63,7 +70,7 @@ struct Library {
 };
 
 struct Tables {
-  uint64_t symtab = 0, rela = 0, relasz = 0, jmprel = 0, pltrelsz = 0;
+  uint64_t symtab = 0, strtab = 0, strsz = 0, rela = 0, relasz = 0, jmprel = 0, pltrelsz = 0;
   int64_t pltrel = DT_RELA;
 };
 
@@ -75,6 +82,8 @@ Tables dynamic_tables(Library& lib) {
     for (; dyn->d_tag != DT_NULL; ++dyn) {
       switch (dyn->d_tag) {
         case DT_SYMTAB: t.symtab = dyn->d_un.d_ptr; break;
+        case DT_STRTAB: t.strtab = dyn->d_un.d_ptr; break;
+        case DT_STRSZ: t.strsz = dyn->d_un.d_val; break;
         case DT_RELA: t.rela = dyn->d_un.d_ptr; break;
         case DT_RELASZ: t.relasz = dyn->d_un.d_val; break;
         case DT_JMPREL: t.jmprel = dyn->d_un.d_ptr; break;
@@ -104,7 +113,33 @@ struct Counts {
   size_t bound = 0, symbolic = 0;
 };
 
-void bind_table(Library& lib, uint64_t symtab, uint64_t vaddr, uint64_t size, Counts& n) {
+// A mangled name of V8's or Node's internals: an entity, vtable, guard
+// variable or function-local static in namespace v8::internal, v8::base or node.
+bool internal_name(std::string_view name) {
+  if (!name.starts_with("_Z")) return false;
+  name.remove_prefix(2);
+  for (std::string_view kind : {"TV", "GVZ", "GV", "Z"})
+    if (name.starts_with(kind)) {
+      name.remove_prefix(kind.size());
+      break;
+    }
+  for (std::string_view ns : {"N2v88internal", "N2v84base", "N4node"})
+    if (name.starts_with(ns)) return true;
+  return false;
+}
+
+// The dynamic symbol table's names.
+struct Names {
+  Library& lib;
+  uint64_t offset, size;
+  std::string_view of(const Elf64_Sym& s) {
+    if (s.st_name >= size) throw std::runtime_error("symbol name out of the string table");
+    const char* start = lib.at<char>(offset + s.st_name);
+    return {start, strnlen(start, size - s.st_name)};
+  }
+};
+
+void bind_table(Library& lib, uint64_t symtab, Names& names, uint64_t vaddr, uint64_t size, Counts& n) {
   if (vaddr == 0 || size == 0) return;
   Elf64_Rela* rela = lib.at<Elf64_Rela>(lib.offset_of(vaddr), size / sizeof(Elf64_Rela));
   for (size_t i = 0; i < size / sizeof(Elf64_Rela); ++i) {
@@ -118,8 +153,10 @@ void bind_table(Library& lib, uint64_t symtab, uint64_t vaddr, uint64_t size, Co
     int binding = ELF64_ST_BIND(s.st_info);
     if (s.st_shndx == SHN_UNDEF) continue;
     bool function = ELF64_ST_TYPE(s.st_info) == STT_FUNC && (binding == STB_GLOBAL || binding == STB_WEAK);
-    bool strong_object = ELF64_ST_TYPE(s.st_info) == STT_OBJECT && binding == STB_GLOBAL;
-    if (!function && !strong_object) continue;
+    bool object = ELF64_ST_TYPE(s.st_info) == STT_OBJECT;
+    bool strong_object = object && binding == STB_GLOBAL;
+    bool internal_object = object && (binding == STB_WEAK || binding == STB_GNU_UNIQUE) && internal_name(names.of(s));
+    if (!function && !strong_object && !internal_object) continue;
     // S + A for R_X86_64_64; S for GLOB_DAT and JUMP_SLOT. The loader adds
     // the load address to a relative relocation's addend.
     r.r_addend = static_cast<int64_t>(s.st_value) + (type == R_X86_64_64 ? r.r_addend : 0);
@@ -149,6 +186,25 @@ size_t copy_relocations(Library& exe) {
   return n;
 }
 
+// The first internal object (internal_name) the executable defines and
+// exports, or "": the bound library would keep using its own copy of it.
+std::string exported_internal_object(Library& exe) {
+  const Elf64_Ehdr& h = exe.header();
+  Elf64_Shdr* sections = exe.at<Elf64_Shdr>(h.e_shoff, h.e_shnum);
+  for (int i = 0; i < h.e_shnum; ++i) {
+    const Elf64_Shdr& table = sections[i];
+    if (table.sh_type != SHT_DYNSYM || table.sh_link >= h.e_shnum) continue;
+    Names names{exe, sections[table.sh_link].sh_offset, sections[table.sh_link].sh_size};
+    size_t count = table.sh_size / sizeof(Elf64_Sym);
+    Elf64_Sym* symbols = exe.at<Elf64_Sym>(table.sh_offset, count);
+    for (size_t k = 0; k < count; ++k)
+      if (symbols[k].st_shndx != SHN_UNDEF && ELF64_ST_TYPE(symbols[k].st_info) == STT_OBJECT &&
+          internal_name(names.of(symbols[k])))
+        return std::string(names.of(symbols[k]));
+  }
+  return "";
+}
+
 int check(int argc, char** argv) {
   int status = 0;
   for (int i = 2; i < argc; ++i) {
@@ -156,6 +212,11 @@ int check(int argc, char** argv) {
       Library exe = read_elf(argv[i]);
       if (size_t n = copy_relocations(exe)) {
         std::fprintf(stderr, "%s: %zu copy relocations; build with -mno-direct-extern-access\n", argv[i], n);
+        status = 1;
+      }
+      if (std::string name = exported_internal_object(exe); !name.empty()) {
+        std::fprintf(stderr, "%s: defines %s, which the bound libnode keeps its own copy of\n", argv[i],
+                     name.c_str());
         status = 1;
       }
     } catch (const std::exception& e) {
@@ -182,8 +243,9 @@ int main(int argc, char** argv) {
     // meet relative relocations in .rela.plt lazily, which it cannot do.
     Counts n;
     uint64_t symtab = lib.offset_of(t.symtab);
-    bind_table(lib, symtab, t.rela, t.relasz, n);
-    if (binds_now(lib)) bind_table(lib, symtab, t.jmprel, t.pltrelsz, n);
+    Names names{lib, lib.offset_of(t.strtab), t.strsz};
+    bind_table(lib, symtab, names, t.rela, t.relasz, n);
+    if (binds_now(lib)) bind_table(lib, symtab, names, t.jmprel, t.pltrelsz, n);
 
     std::string tmp = std::string(argv[2]) + ".tmp";
     {
