@@ -161,7 +161,10 @@ int run_command(const Invocation& inv) {
     write_fd(err, error_prefix(inv) + error.what() + "\n");
     return 1;
   }
-  if (command.kind == Command::Kind::Run) return run_program(options);
+  if (command.kind == Command::Kind::Run) {
+    if (inv.spare_isolate) options.isolate_ahead = inv.spare_isolate->take(options.max_heap_mb);
+    return run_program(options);
+  }
   if (command.kind == Command::Kind::Serve) return run_serve(command, std::move(options));
   ModuleGraph graph = load_graph(options, command.kind == Command::Kind::Info);
   if (!graph.error.empty()) {

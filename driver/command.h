@@ -23,6 +23,8 @@ struct Invocation {
   // The daemon's warm cache (in front of its disk cache); null: the disk cache
   // of TOOLCHAIN_DIR is opened for this run.
   std::shared_ptr<modules::ModuleStore> module_store;
+  // The daemon's isolate made ahead; null: a run makes its own.
+  std::shared_ptr<SpareIsolate> spare_isolate;
 };
 
 // Parses argv, prints usage errors to stdio.err, runs, and returns the exit code.

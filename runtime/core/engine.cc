@@ -1,6 +1,7 @@
 #include "engine.h"
 
 #include <future>
+#include <utility>
 
 #include "core/fresh_isolate.h"
 #include "core/runtime.h"
@@ -25,6 +26,14 @@ class IsolateAhead {
 std::shared_ptr<IsolateAhead> prepare_isolate(const RunOptions& options) {
   initialize_engine();
   return std::make_shared<IsolateAhead>(options.max_heap_mb);
+}
+
+SpareIsolate::SpareIsolate() : spare_(prepare_isolate(RunOptions{})) {}
+
+std::shared_ptr<IsolateAhead> SpareIsolate::take(size_t max_heap_mb) {
+  if (max_heap_mb != RunOptions{}.max_heap_mb) return nullptr;
+  std::lock_guard lock(mutex_);
+  return std::exchange(spare_, prepare_isolate(RunOptions{}));
 }
 
 int run_program(const RunOptions& options) {
