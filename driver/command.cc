@@ -146,6 +146,7 @@ int run_command(const Invocation& inv) {
   if (command.kind == Command::Kind::Test) {
     options.coverage_dir = command.coverage_dir;
     if (command.parallel) command.test.jobs = parallel_jobs(inv.env);
+    if (inv.spare_isolate && command.test.jobs <= 1) options.isolate_ahead = inv.spare_isolate->take(options.max_heap_mb);
     int code = tools::test::run_tests(command.test, options);
     if (code == 0 && !command.coverage_dir.empty())  // as Deno: no report after a failure
       tools::coverage::report_after_test(command.coverage_dir, inv.cwd, inv.stdio);

@@ -171,8 +171,9 @@ int run_tests(const TestOptions& options, const RunOptions& base) {
   Session session(options, base);
   size_t jobs = std::max<size_t>(1, std::min(options.jobs, files.size()));
   if (jobs == 1) {
-    // The next file's isolate is made on the other core while this one runs.
-    std::shared_ptr<IsolateAhead> isolate;
+    // The next file's isolate is made on the other core while this one runs
+    // (the first file's may come made: the daemon's spare).
+    std::shared_ptr<IsolateAhead> isolate = base.isolate_ahead;
     for (size_t n = 0; n < files.size() && !session.should_stop(); ++n) {
       std::shared_ptr<IsolateAhead> next = n + 1 < files.size() ? prepare_isolate(base) : nullptr;
       run_file(n, files[n], options, base, session, true, std::move(isolate));
