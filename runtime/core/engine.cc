@@ -31,7 +31,7 @@ std::shared_ptr<IsolateAhead> prepare_isolate(const RunOptions& options) {
 SpareIsolate::SpareIsolate() : spare_(prepare_isolate(RunOptions{})) {}
 
 std::shared_ptr<IsolateAhead> SpareIsolate::take(size_t max_heap_mb) {
-  if (max_heap_mb != RunOptions{}.max_heap_mb) return nullptr;
+  if (max_heap_mb != 0) return nullptr;  // the spare has V8's default heap limit
   std::lock_guard lock(mutex_);
   return std::exchange(spare_, prepare_isolate(RunOptions{}));
 }

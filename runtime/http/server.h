@@ -133,6 +133,7 @@ class Server : public Resource {
   void sweep();
   void maybe_finished();
   void dispatch_ready();
+  void share_cpu(bool share);  // holds rt.cpu_share while listening (core/cpu_share.h)
   // A header name or method as a V8 string: the first kKnownStrings distinct
   // ones (of at most kKnownLength bytes) are made once and kept, as requests
   // nearly always repeat the same few.
@@ -142,7 +143,6 @@ class Server : public Resource {
   // has a slot keeping the strings made last time, compared before known_str()'s
   // hash lookup, and reused if the bytes are the same (strings are immutable,
   // so sharing one is safe). Likewise the URL.
-  void share_cpu(bool share);
   struct FieldSlot;
   FieldSlot& field_slot(std::string_view name);
   v8::Local<v8::String> field_name_str(v8::Isolate* isolate, std::string_view name);
