@@ -11,7 +11,7 @@ build=${TOOLCHAIN_BUILD_DIR:-$root/build}
 # Debian packages the build and the runtime need (libnode108's C libraries included).
 packages=(cmake ninja-build g++ clang libclang-rt-14-dev pkg-config libboost1.81-dev libboost-json1.81-dev libfmt-dev
   libsqlite3-dev libtree-sitter-dev libgtest-dev libicu-dev libicu72 libuv1 libc-ares2 libnghttp2-14
-  libbrotli1 libssl3 zlib1g libssl-dev zlib1g-dev libbrotli-dev
+  libbrotli1 libssl3 zlib1g libssl-dev zlib1g-dev libbrotli-dev liburing-dev
   python3)  # python3: the end-to-end tests' clients and servers
 missing=()
 for p in "${packages[@]}"; do

@@ -11,6 +11,7 @@
 #include <boost/asio/local/stream_protocol.hpp>
 #include <boost/asio/write.hpp>
 
+#include "http/ring_stream.h"
 #include "http/tls_stream.h"
 
 namespace toolchain::http {
@@ -134,7 +135,7 @@ class SocketStream : public Stream {
 class TcpListener : public Listener {
  public:
   TcpListener(asio::io_context& loop, const tcp::endpoint& endpoint, bool reuse_port,
-              std::shared_ptr<asio::ssl::context> tls)
+              std::shared_ptr<asio::ssl::context> tls, bool use_ring)
       : acceptor_(loop), tls_(std::move(tls)) {
     acceptor_.open(endpoint.protocol());
     acceptor_.set_option(tcp::acceptor::reuse_address(true));
@@ -142,6 +143,8 @@ class TcpListener : public Listener {
     acceptor_.bind(endpoint);
     acceptor_.listen(asio::socket_base::max_listen_connections);
     local_ = acceptor_.local_endpoint();
+    // (After the acceptor: the loop's reactor is made first, and so outlives the ring.)
+    if (use_ring && !tls_) ring_ = core::IoRing::of(loop);
   }
 
   void async_accept(AcceptHandler handler) override {
@@ -149,6 +152,10 @@ class TcpListener : public Listener {
       if (ec) return handler(ec, nullptr);
       socket.set_option(tcp::no_delay(true), ec);
       if (tls_) return handler({}, make_tls_stream(std::move(socket), tls_));
+      if (ring_) {
+        if (auto stream = make_ring_stream(*ring_, std::move(socket))) return handler({}, std::move(stream));
+        return handler(asio::error::bad_descriptor, nullptr);
+      }
       handler({}, std::make_unique<SocketStream<tcp::socket>>(std::move(socket)));
     });
   }
@@ -163,11 +170,13 @@ class TcpListener : public Listener {
   }
 
   std::string_view scheme() const override { return tls_ ? "https" : "http"; }
+  core::IoRing* ring() const override { return ring_; }
 
  private:
   tcp::acceptor acceptor_;
   tcp::endpoint local_;
   std::shared_ptr<asio::ssl::context> tls_;
+  core::IoRing* ring_ = nullptr;  // plain connections' reads and writes, where the kernel has io_uring
 };
 
 class UnixListener : public Listener {
@@ -218,8 +227,8 @@ void Stream::write_for(const std::vector<asio::const_buffer>& buffers, std::shar
 }
 
 std::unique_ptr<Listener> listen_tcp(asio::io_context& loop, const tcp::endpoint& endpoint, bool reuse_port,
-                                     std::shared_ptr<asio::ssl::context> tls) {
-  return std::make_unique<TcpListener>(loop, endpoint, reuse_port, std::move(tls));
+                                     std::shared_ptr<asio::ssl::context> tls, bool use_ring) {
+  return std::make_unique<TcpListener>(loop, endpoint, reuse_port, std::move(tls), use_ring);
 }
 
 std::unique_ptr<Listener> listen_unix(asio::io_context& loop, const std::string& path, const std::string& shown) {

@@ -17,6 +17,10 @@ namespace boost::asio::ssl {
 class context;
 }
 
+namespace toolchain::core {
+class IoRing;
+}
+
 namespace toolchain::http {
 
 namespace asio = boost::asio;
@@ -78,14 +82,19 @@ class Listener {
   virtual ListenAddress address() const = 0;
   // The request URL's scheme: "http", "https" or "http+unix".
   virtual std::string_view scheme() const = 0;
+  // The io_uring its connections read and write through, if any (the server
+  // opens a core::IoRing::Batch around a batch of responses).
+  virtual core::IoRing* ring() const { return nullptr; }
 };
 
 // TCP on `endpoint`; `reuse_port` sets SO_REUSEPORT so several listeners (one
 // per worker of `serve --parallel`) share the port and the kernel spreads the
 // connections. With `tls`, each connection is TLS (the handshake happens on the
-// connection's first read). Throws boost::system::system_error.
+// connection's first read). With `use_ring`, plain connections read and write
+// through the loop's io_uring where the kernel has one (http/ring_stream.h),
+// else through Asio's epoll. Throws boost::system::system_error.
 std::unique_ptr<Listener> listen_tcp(asio::io_context& loop, const asio::ip::tcp::endpoint& endpoint,
-                                     bool reuse_port, std::shared_ptr<asio::ssl::context> tls);
+                                     bool reuse_port, std::shared_ptr<asio::ssl::context> tls, bool use_ring);
 
 // A Unix domain socket at `path` (absolute), shown as `shown` (the path as the
 // program gave it, as Deno's addr does). The socket file is removed when the

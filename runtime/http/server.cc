@@ -10,6 +10,7 @@
 #include <boost/asio/write.hpp>
 #include <fmt/format.h>
 
+#include "core/io_ring.h"
 #include "core/runtime.h"
 
 namespace toolchain::http {
@@ -876,6 +877,8 @@ void Server::header_arrays(v8::Isolate* isolate, const RequestHead& head, v8::Lo
 constexpr size_t kDispatchValues = 6;
 
 void Server::dispatch_ready() {
+  // The batch's writes, and the reads that follow them, leave in one submission.
+  core::IoRing::Batch io_batch(listener_->ring());
   // The batch, the values for JavaScript and the connections to flush live in
   // vectors kept between batches (their capacity, that is): this never runs inside itself.
   auto& ready = scratch_ready_;

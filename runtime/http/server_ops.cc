@@ -51,7 +51,11 @@ std::unique_ptr<http::Listener> make_listener(Runtime& rt, const std::string& ho
       }
       address = results.begin()->endpoint().address();
     }
-    return http::listen_tcp(rt.loop(), tcp::endpoint(address, static_cast<uint16_t>(port)), reuse_port, tls);
+    // TOOLCHAIN_IO_URING=0 keeps connections on epoll (io_uring is used where the kernel has it).
+    auto ring = rt.env.find("TOOLCHAIN_IO_URING");
+    bool use_ring = ring == rt.env.end() || ring->second != "0";
+    return http::listen_tcp(rt.loop(), tcp::endpoint(address, static_cast<uint16_t>(port)), reuse_port, tls,
+                            use_ring);
   } catch (const boost::system::system_error& e) {
     throw bridge::os_error(e.code().value(), {});
   }

@@ -1,0 +1,106 @@
+#pragma once
+// The loop's io_uring, for socket reads and writes that are many and small
+// (the HTTP server's plain connections). With epoll every request costs a
+// recv(2) and a send(2); here the reads and writes asked for during one loop
+// turn reach the kernel together in one io_uring_enter(2), and completions
+// are read from memory shared with the kernel. The ring's descriptor sits in
+// the loop's epoll set, so the loop still waits in one place.
+//
+// An Asio service: one ring per io_context, used on the loop's thread only,
+// made on first use and gone with the loop. Operations still in flight when
+// the loop goes are abandoned: their `abandon()` runs, never `complete()`.
+#include <sys/socket.h>
+
+#include <cstddef>
+#include <memory>
+
+#include <boost/asio/execution_context.hpp>
+#include <boost/asio/io_context.hpp>
+
+struct io_uring_sqe;
+
+namespace toolchain::core {
+
+class IoRing : public boost::asio::execution_context::service {
+ public:
+  // One submitted operation: what hears of its end. The caller keeps it (and
+  // what it points at: buffers, the msghdr) alive until then.
+  class Operation {
+   public:
+    // `result` is what the system call would return: a count, or -errno
+    // (-ECANCELED after cancel()).
+    virtual void complete(int result) = 0;
+    // The loop is going away with the operation in flight.
+    virtual void abandon() = 0;
+
+   protected:
+    ~Operation() = default;
+
+   private:
+    friend class IoRing;
+    Operation* prev_ = nullptr;  // the ring's list of operations in flight
+    Operation* next_ = nullptr;
+  };
+
+  // Submissions made while a Batch is open leave together when the last one
+  // closes, at once, rather than from a handler posted to the end of the loop
+  // turn (which costs the loop one more look at epoll). `ring` may be null.
+  class Batch {
+   public:
+    explicit Batch(IoRing* ring) : ring_(ring) {
+      if (ring_) ++ring_->batch_depth_;
+    }
+    ~Batch() {
+      if (ring_ && --ring_->batch_depth_ == 0 && ring_->queued_) ring_->submit_now();
+    }
+    Batch(const Batch&) = delete;
+    Batch& operator=(const Batch&) = delete;
+
+   private:
+    IoRing* ring_;
+  };
+
+  // The ring of `loop`, or null where the kernel gives us none (older than
+  // 6.0, io_uring disabled by sysctl or a seccomp filter): the caller then uses
+  // epoll through Asio as before.
+  static IoRing* of(boost::asio::io_context& loop);
+
+  // False once the loop is going away: nothing more may be submitted.
+  bool open() const { return ring_ != nullptr; }
+
+  // (Only while open().)
+  void recv(int fd, void* into, size_t size, Operation& op);
+  void send(int fd, const void* data, size_t size, Operation& op);
+  void sendmsg(int fd, const msghdr& message, Operation& op);
+  boost::asio::io_context& loop() { return static_cast<boost::asio::io_context&>(context()); }
+
+  // Ends every operation on `fd` now (they complete with -ECANCELED, or with
+  // their result if they were done already): the descriptor may be closed next.
+  // Nothing to do once the ring is closed (what it had is abandoned).
+  void cancel(int fd);
+
+  // Asio's service interface.
+  using key_type = IoRing;
+  static boost::asio::execution_context::id id;
+  explicit IoRing(boost::asio::execution_context& owner);
+  ~IoRing() override;
+
+ private:
+  struct Ring;
+  void shutdown() override;
+  ::io_uring_sqe* next_sqe();
+  void track(Operation& op);
+  void submit_soon();
+  void submit_now();
+  void wait_for_completions();
+  void reap();
+
+  std::unique_ptr<Ring> ring_;  // null if the kernel refused
+  Operation* in_flight_ = nullptr;
+  bool submit_posted_ = false;
+  bool queued_ = false;  // submissions not yet submitted
+  int batch_depth_ = 0;
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
+};
+
+}  // namespace toolchain::core

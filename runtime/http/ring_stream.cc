@@ -1,0 +1,220 @@
+#include "http/ring_stream.h"
+
+#include <fcntl.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <vector>
+
+#include <boost/asio/error.hpp>
+
+namespace toolchain::http {
+
+namespace {
+
+using tcp = asio::ip::tcp;
+using boost::system::error_code;
+
+error_code error_of(int result) {
+  if (result == 0) return asio::error::eof;
+  return error_code(-result, boost::system::system_category());
+}
+
+// The socket and its one read and one write in flight. Shared: an operation
+// keeps it alive until the kernel is done with the operation's memory, even
+// when the stream has gone (closed, its operations cancelled) before that.
+struct Socket : std::enable_shared_from_this<Socket> {
+  // Who hears: a target (the HTTP connection) or a handler (a WebSocket).
+  struct Listener {
+    std::shared_ptr<IoTarget> target;
+    Stream::IoHandler handler;
+    bool empty() const { return !target && !handler; }
+  };
+
+  struct Read final : core::IoRing::Operation {
+    Socket* socket = nullptr;
+    Listener listener;
+    std::shared_ptr<Socket> keep;  // while in flight
+    void complete(int result) override {
+      auto hold = std::move(keep);
+      auto to = std::move(listener);
+      listener = {};
+      error_code ec = result > 0 ? error_code() : error_of(result);
+      size_t n = result > 0 ? static_cast<size_t>(result) : 0;
+      if (to.target) to.target->read_done(ec, n);
+      else to.handler(ec, n);
+    }
+    void abandon() override {
+      listener = {};
+      keep.reset();  // may destroy this operation's socket, and so this: last
+    }
+  };
+
+  struct Write final : core::IoRing::Operation {
+    Socket* socket = nullptr;
+    Listener listener;
+    std::shared_ptr<Socket> keep;
+    std::vector<iovec> parts;  // what is left to write
+    size_t first = 0;          // the first part not yet written
+    msghdr message{};
+    size_t total = 0;
+    void complete(int result) override {
+      if (result > 0) {
+        // A short write (a signal, or a kernel that does not go on by itself): the rest.
+        size_t n = static_cast<size_t>(result);
+        while (first < parts.size() && n >= parts[first].iov_len) n -= parts[first++].iov_len;
+        if (first < parts.size()) {
+          parts[first].iov_base = static_cast<char*>(parts[first].iov_base) + n;
+          parts[first].iov_len -= n;
+          socket->submit_write();
+          return;
+        }
+      }
+      auto hold = std::move(keep);
+      auto to = std::move(listener);
+      listener = {};
+      error_code ec = result >= 0 ? error_code() : error_of(result);
+      size_t n = result >= 0 ? total : 0;
+      if (to.target) to.target->write_done(ec, n);
+      else to.handler(ec, n);
+    }
+    void abandon() override {
+      listener = {};
+      keep.reset();
+    }
+  };
+
+  Socket(core::IoRing& ring, int fd) : ring(ring), fd(fd) {
+    read.socket = this;
+    write.socket = this;
+  }
+  ~Socket() { close(); }
+
+  void start_read(asio::mutable_buffer into, Listener to) {
+    read.listener = std::move(to);
+    if (fd < 0 || !ring.open()) return fail(read, asio::error::bad_descriptor);
+    read.keep = shared_from_this();
+    ring.recv(fd, into.data(), into.size(), read);
+  }
+
+  template <typename Buffers>
+  void start_write(const Buffers& buffers, Listener to) {
+    write.listener = std::move(to);
+    if (fd < 0 || !ring.open()) return fail(write, asio::error::bad_descriptor);
+    write.parts.clear();
+    write.first = 0;
+    write.total = 0;
+    for (const auto& b : buffers) {
+      if (b.size() == 0) continue;
+      write.parts.push_back(iovec{const_cast<void*>(b.data()), b.size()});
+      write.total += b.size();
+    }
+    write.keep = shared_from_this();
+    if (write.parts.empty()) {
+      // Nothing to write: done, from the loop as any other completion.
+      write.keep.reset();
+      return fail(write, {});
+    }
+    submit_write();
+  }
+
+  void submit_write() {
+    size_t count = write.parts.size() - write.first;
+    if (count == 1) {
+      ring.send(fd, write.parts[write.first].iov_base, write.parts[write.first].iov_len, write);
+      return;
+    }
+    write.message = msghdr{};
+    write.message.msg_iov = write.parts.data() + write.first;
+    write.message.msg_iovlen = std::min<size_t>(count, IOV_MAX);
+    ring.sendmsg(fd, write.message, write);
+  }
+
+  // An operation that cannot start ends from the loop, as Asio's do.
+  template <typename Op>
+  void fail(Op& op, error_code ec) {
+    auto to = std::move(op.listener);
+    op.listener = {};
+    asio::post(ring.loop(), [to = std::move(to), ec] {
+      if (to.target) {
+        if constexpr (std::is_same_v<Op, Read>) to.target->read_done(ec, 0);
+        else to.target->write_done(ec, 0);
+      } else {
+        to.handler(ec, 0);
+      }
+    });
+  }
+
+  void cancel() {
+    if (fd >= 0 && (!read.listener.empty() || !write.listener.empty())) ring.cancel(fd);
+  }
+
+  // As SocketStream::close: what the peer already sent is read and dropped so
+  // that closing does not reset the connection and lose what we wrote.
+  void close() {
+    if (fd < 0) return;
+    cancel();
+    char sink[4096];
+    int available = 0;
+    while (::ioctl(fd, FIONREAD, &available) == 0 && available > 0) {
+      if (::recv(fd, sink, sizeof sink, MSG_DONTWAIT) <= 0) break;
+    }
+    ::shutdown(fd, SHUT_RDWR);
+    ::close(fd);
+    fd = -1;
+  }
+
+  core::IoRing& ring;
+  int fd;
+  Read read;
+  Write write;
+};
+
+class RingStream : public Stream {
+ public:
+  RingStream(core::IoRing& ring, int fd, tcp::endpoint remote)
+      : socket_(std::make_shared<Socket>(ring, fd)), remote_(remote) {}
+  ~RingStream() override { socket_->close(); }
+
+  void read_for(asio::mutable_buffer into, std::shared_ptr<IoTarget> target) override {
+    socket_->start_read(into, {std::move(target), nullptr});
+  }
+  void write_for(const std::vector<asio::const_buffer>& buffers, std::shared_ptr<IoTarget> target) override {
+    socket_->start_write(buffers, {std::move(target), nullptr});
+  }
+  // write_now() stays Stream's "0 bytes": the batch's writes go through the
+  // ring, submitted together at the end of the loop turn.
+  void async_read_some(asio::mutable_buffer into, IoHandler handler) override {
+    socket_->start_read(into, {nullptr, std::move(handler)});
+  }
+  void async_write(const std::vector<asio::const_buffer>& buffers, IoHandler handler) override {
+    socket_->start_write(buffers, {nullptr, std::move(handler)});
+  }
+  void close() override { socket_->close(); }
+  void cancel() override { socket_->cancel(); }
+  tcp::endpoint remote() const override { return remote_; }
+
+ private:
+  std::shared_ptr<Socket> socket_;
+  tcp::endpoint remote_;
+};
+
+}  // namespace
+
+std::unique_ptr<Stream> make_ring_stream(core::IoRing& ring, tcp::socket socket) {
+  error_code ec;
+  tcp::endpoint remote = socket.remote_endpoint(ec);
+  int fd = socket.release(ec);
+  if (ec) return nullptr;
+  // Blocking again: the ring waits for readiness itself, and a non-blocking
+  // descriptor would have it answer -EAGAIN instead.
+  int flags = ::fcntl(fd, F_GETFL);
+  if (flags >= 0) ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+  return std::make_unique<RingStream>(ring, fd, remote);
+}
+
+}  // namespace toolchain::http

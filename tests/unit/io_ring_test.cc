@@ -1,0 +1,185 @@
+// core/io_ring: reads and writes on a socket pair through the loop's
+// io_uring; when submissions leave (end of the turn, or a Batch's end);
+// cancellation; what the loop's end does to operations still in flight.
+#include <gtest/gtest.h>
+
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <optional>
+#include <string>
+
+#include <boost/asio/io_context.hpp>
+
+#include "core/io_ring.h"
+
+namespace toolchain::core {
+namespace {
+
+// Records how an operation ended.
+struct Recorder final : IoRing::Operation {
+  std::optional<int> result;
+  bool abandoned = false;
+  void complete(int r) override { result = r; }
+  void abandon() override { abandoned = true; }
+};
+
+struct SocketPair {
+  int ours = -1, theirs = -1;
+  SocketPair() {
+    int fds[2];
+    EXPECT_EQ(::socketpair(AF_UNIX, SOCK_STREAM, 0, fds), 0);
+    ours = fds[0];
+    theirs = fds[1];
+  }
+  ~SocketPair() {
+    if (ours >= 0) ::close(ours);
+    if (theirs >= 0) ::close(theirs);
+  }
+  // What the peer can read without waiting.
+  std::string peer_reads() const {
+    char buffer[256];
+    ssize_t n = ::recv(theirs, buffer, sizeof buffer, MSG_DONTWAIT);
+    return n > 0 ? std::string(buffer, static_cast<size_t>(n)) : std::string();
+  }
+};
+
+// Runs the loop until `done` holds (or a second passes).
+template <typename Done>
+void run_until(boost::asio::io_context& loop, Done done) {
+  for (int i = 0; i < 1000 && !done(); ++i) loop.run_for(std::chrono::milliseconds(1));
+}
+
+TEST(IoRing, ThisKernelHasOne) {
+  boost::asio::io_context loop;
+  EXPECT_NE(IoRing::of(loop), nullptr) << "io_uring unavailable: the HTTP server falls back to epoll";
+  EXPECT_EQ(IoRing::of(loop), IoRing::of(loop));  // one per loop
+}
+
+TEST(IoRing, ReceivesWhatThePeerSends) {
+  boost::asio::io_context loop;
+  IoRing* ring = IoRing::of(loop);
+  ASSERT_NE(ring, nullptr);
+  SocketPair pair;
+  char buffer[64];
+  Recorder read;
+  ring->recv(pair.ours, buffer, sizeof buffer, read);
+  loop.poll();
+  EXPECT_FALSE(read.result);  // nothing sent yet: waiting
+  ASSERT_EQ(::send(pair.theirs, "hello", 5, 0), 5);
+  run_until(loop, [&] { return read.result.has_value(); });
+  ASSERT_EQ(read.result, 5);
+  EXPECT_EQ(std::string(buffer, 5), "hello");
+}
+
+TEST(IoRing, EndOfStreamIsZero) {
+  boost::asio::io_context loop;
+  IoRing* ring = IoRing::of(loop);
+  ASSERT_NE(ring, nullptr);
+  SocketPair pair;
+  char buffer[8];
+  Recorder read;
+  ring->recv(pair.ours, buffer, sizeof buffer, read);
+  ::shutdown(pair.theirs, SHUT_WR);
+  run_until(loop, [&] { return read.result.has_value(); });
+  EXPECT_EQ(read.result, 0);
+}
+
+TEST(IoRing, SubmissionsLeaveAtTheEndOfTheTurn) {
+  boost::asio::io_context loop;
+  IoRing* ring = IoRing::of(loop);
+  ASSERT_NE(ring, nullptr);
+  SocketPair pair;
+  Recorder write;
+  ring->send(pair.ours, "ping", 4, write);
+  EXPECT_EQ(pair.peer_reads(), "");  // queued, not yet submitted
+  run_until(loop, [&] { return write.result.has_value(); });
+  EXPECT_EQ(write.result, 4);
+  EXPECT_EQ(pair.peer_reads(), "ping");
+}
+
+TEST(IoRing, ABatchSubmitsWhenItCloses) {
+  boost::asio::io_context loop;
+  IoRing* ring = IoRing::of(loop);
+  ASSERT_NE(ring, nullptr);
+  SocketPair pair;
+  Recorder first, second;
+  std::string one = "one ", two = "two";
+  iovec parts[] = {{one.data(), one.size()}, {two.data(), two.size()}};
+  msghdr message{};
+  message.msg_iov = parts;
+  message.msg_iovlen = 2;
+  {
+    IoRing::Batch outer(ring);
+    {
+      IoRing::Batch inner(ring);
+      ring->sendmsg(pair.ours, message, first);
+    }
+    EXPECT_EQ(pair.peer_reads(), "");  // the outer batch is still open
+    ring->send(pair.ours, "!", 1, second);
+  }
+  // Submitted without the loop running (a short send completes in the submission).
+  EXPECT_EQ(pair.peer_reads(), "one two!");
+  run_until(loop, [&] { return first.result && second.result; });
+  EXPECT_EQ(first.result, 7);
+  EXPECT_EQ(second.result, 1);
+  IoRing::Batch none(nullptr);  // a server without a ring opens one too
+}
+
+TEST(IoRing, CancelEndsWhatWaitsOnTheDescriptor) {
+  boost::asio::io_context loop;
+  IoRing* ring = IoRing::of(loop);
+  ASSERT_NE(ring, nullptr);
+  SocketPair pair;
+  char buffer[8];
+  Recorder read;
+  ring->recv(pair.ours, buffer, sizeof buffer, read);
+  loop.poll();
+  ring->cancel(pair.ours);
+  run_until(loop, [&] { return read.result.has_value(); });
+  EXPECT_EQ(read.result, -ECANCELED);
+  // The descriptor stays usable.
+  Recorder again;
+  ring->recv(pair.ours, buffer, sizeof buffer, again);
+  ASSERT_EQ(::send(pair.theirs, "x", 1, 0), 1);
+  run_until(loop, [&] { return again.result.has_value(); });
+  EXPECT_EQ(again.result, 1);
+}
+
+TEST(IoRing, ErrorsAreNegativeErrno) {
+  boost::asio::io_context loop;
+  IoRing* ring = IoRing::of(loop);
+  ASSERT_NE(ring, nullptr);
+  SocketPair pair;
+  ::close(pair.theirs);
+  pair.theirs = -1;
+  Recorder write;
+  ring->send(pair.ours, "lost", 4, write);  // MSG_NOSIGNAL: an error, not SIGPIPE
+  run_until(loop, [&] { return write.result.has_value(); });
+  EXPECT_EQ(write.result, -EPIPE);
+}
+
+TEST(IoRing, TheLoopsEndAbandonsWhatIsInFlight) {
+  SocketPair pair;
+  char buffer[8];
+  Recorder read;
+  {
+    boost::asio::io_context loop;
+    IoRing* ring = IoRing::of(loop);
+    ASSERT_NE(ring, nullptr);
+    ring->recv(pair.ours, buffer, sizeof buffer, read);
+    loop.poll();
+  }
+  EXPECT_TRUE(read.abandoned);
+  EXPECT_FALSE(read.result);
+  // The kernel let go of the buffer: what the peer sends now stays in the socket.
+  ASSERT_EQ(::send(pair.theirs, "late", 4, 0), 4);
+  char after[8];
+  EXPECT_EQ(::recv(pair.ours, after, sizeof after, MSG_DONTWAIT), 4);
+}
+
+}  // namespace
+}  // namespace toolchain::core
