@@ -1,13 +1,17 @@
 // The ceiling of bench/http/run.sh: a server with no user-space work to speak
 // of, so what it reaches under the same wrk on the same cores is what any
-// server can reach here. One thread, edge-triggered epoll, one recv and one
-// send per request (as ours), the same response bytes as ours for `hello` or
-// `stream` (Date refreshed once a second). Not an HTTP server: it counts
-// "\r\n\r\n" and answers each with the canned response.
-// Usage: floor_server hello|stream PORT
+// server can reach here. One thread, the same response bytes as ours for
+// `hello` or `stream` (Date refreshed once a second). Not an HTTP server: it
+// counts "\r\n\r\n" and answers each with the canned response.
+//   epoll (peer "floor"): edge-triggered epoll, one recv and one send per
+//     request, as Deno's and Bun's servers do;
+//   ring (peer "floor-ring"): io_uring, one io_uring_enter per loop turn for
+//     all its recvs and sends, as ours does (runtime/core/io_ring.h).
+// Usage: floor_server hello|stream PORT [epoll|ring]
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
+#include <liburing.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdio.h>
@@ -59,18 +63,86 @@ static void serve_connection(int fd, const char* program) {
   tails[fd] = tail;
 }
 
-int main(int argc, char** argv) {
-  if (argc != 3) { fprintf(stderr, "usage: floor_server hello|stream PORT\n"); return 2; }
-  const char* program = argv[1];
-  int listener = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
-  int one = 1;
-  setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-  struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons(atoi(argv[2])),
-                                .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
-  if (bind(listener, (struct sockaddr*)&address, sizeof address) || listen(listener, 1024)) {
-    perror("floor_server");
-    return 1;
+// The ring: a recv always pending per connection, a send per request,
+// everything asked for in a turn submitted with the wait for the next.
+enum { ACCEPT = 1, RECV = 2, SEND = 3 };
+#define TAG(kind, fd) (((unsigned long long)(kind) << 32) | (unsigned)(fd))
+
+static struct io_uring ring;
+
+static struct io_uring_sqe* next_sqe(void) {
+  struct io_uring_sqe* sqe = io_uring_get_sqe(&ring);
+  if (!sqe) {
+    io_uring_submit(&ring);
+    sqe = io_uring_get_sqe(&ring);
   }
+  return sqe;
+}
+
+static void arm_accept(int listener) {
+  struct io_uring_sqe* sqe = next_sqe();
+  io_uring_prep_multishot_accept(sqe, listener, NULL, NULL, 0);
+  io_uring_sqe_set_data64(sqe, TAG(ACCEPT, 0));
+}
+
+static void arm_recv(int fd, char* buffer, size_t size) {
+  struct io_uring_sqe* sqe = next_sqe();
+  io_uring_prep_recv(sqe, fd, buffer, size, 0);
+  io_uring_sqe_set_data64(sqe, TAG(RECV, fd));
+}
+
+static int serve_ring(int listener, const char* program) {
+  static char buffers[1024][4096];
+  static unsigned char tails[1024];
+  struct io_uring_params params = {.flags = IORING_SETUP_COOP_TASKRUN};
+  int r = io_uring_queue_init_params(256, &ring, &params);
+  if (r < 0) { fprintf(stderr, "floor_server: io_uring: %s\n", strerror(-r)); return 1; }
+  int one = 1;
+  arm_accept(listener);
+  puts("ready");
+  fflush(stdout);
+  for (;;) {
+    io_uring_submit_and_wait(&ring, 1);
+    struct io_uring_cqe* cqe;
+    unsigned head, seen = 0;
+    io_uring_for_each_cqe(&ring, head, cqe) {
+      seen++;
+      int kind = cqe->user_data >> 32, fd = (int)(cqe->user_data & 0xffffffff);
+      if (kind == ACCEPT) {
+        if (cqe->res >= 0 && cqe->res < 1024) {
+          setsockopt(cqe->res, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+          tails[cqe->res] = 0;
+          arm_recv(cqe->res, buffers[cqe->res], sizeof buffers[0]);
+        } else if (cqe->res >= 0) {
+          close(cqe->res);
+        }
+        if (!(cqe->flags & IORING_CQE_F_MORE)) arm_accept(listener);
+      } else if (kind == RECV) {
+        if (cqe->res <= 0) { close(fd); continue; }
+        int requests = 0;
+        unsigned char tail = tails[fd];
+        for (int i = 0; i < cqe->res; i++) {
+          char want = "\r\n\r\n"[tail];
+          tail = buffers[fd][i] == want ? tail + 1 : (buffers[fd][i] == '\r');
+          if (tail == 4) { requests++; tail = 0; }
+        }
+        tails[fd] = tail;
+        refresh_response(program);
+        for (int i = 0; i < requests; i++) {
+          struct io_uring_sqe* sqe = next_sqe();
+          io_uring_prep_send(sqe, fd, response, response_size, MSG_NOSIGNAL);
+          io_uring_sqe_set_data64(sqe, TAG(SEND, fd));
+          sqe->flags |= IOSQE_CQE_SKIP_SUCCESS;
+        }
+        arm_recv(fd, buffers[fd], sizeof buffers[0]);
+      }
+    }
+    io_uring_cq_advance(&ring, seen);
+  }
+}
+
+static void serve_epoll(int listener, const char* program) {
+  int one = 1;
   int poller = epoll_create1(0);
   struct epoll_event event = {.events = EPOLLIN, .data.fd = listener};
   epoll_ctl(poller, EPOLL_CTL_ADD, listener, &event);
@@ -90,4 +162,22 @@ int main(int argc, char** argv) {
       }
     }
   }
+}
+
+int main(int argc, char** argv) {
+  if (argc < 3 || argc > 4) { fprintf(stderr, "usage: floor_server hello|stream PORT [epoll|ring]\n"); return 2; }
+  const char* program = argv[1];
+  int use_ring = argc == 4 && strcmp(argv[3], "ring") == 0;
+  // The ring's accepts block in the kernel; epoll's listener is non-blocking.
+  int listener = socket(AF_INET, SOCK_STREAM | (use_ring ? 0 : SOCK_NONBLOCK), 0);
+  int one = 1;
+  setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+  struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons(atoi(argv[2])),
+                                .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+  if (bind(listener, (struct sockaddr*)&address, sizeof address) || listen(listener, 1024)) {
+    perror("floor_server");
+    return 1;
+  }
+  if (use_ring) return serve_ring(listener, program);
+  serve_epoll(listener, program);
 }

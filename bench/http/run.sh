@@ -4,9 +4,10 @@
 # through bun_serve.mjs) and node (node:http). For each: RUNS runs of
 # `wrk -t2 -c10 -d${SECS}s --latency` with seed 000's five headers; prints the
 # median requests/s, p99 latency, server CPU µs per request and peak RSS.
-# The last row, "floor", is floor_server.c: the same response bytes with no
-# user-space work, i.e. the most any server reaches under this wrk on these
-# cores (wrk takes its share of them).
+# The last rows, "floor" and "floor-ring", are floor_server.c: the same
+# response bytes with no user-space work, on epoll (as Deno and Bun) and on
+# io_uring (as toolchain), i.e. the most a server of either kind reaches under
+# this wrk on these cores (wrk takes its share of them).
 # Usage: bench/http/run.sh [toolchain binary]
 # BEFORE=<another toolchain binary> adds it as the peer "before" (e.g. main's build).
 set -euo pipefail
@@ -26,7 +27,8 @@ start() {  # peer program -> sets pid
     deno) "$DENO" run -A "$here/$2.ts" "$port" > "$work/out" & ;;
     bun) "$BUN" "$here/bun_serve.mjs" "$2" "$port" > "$work/out" & ;;
     node) "$NODE" "$here/$2_node.mjs" "$port" > "$work/out" & ;;
-    floor) "$work/floor_server" "$2" "$port" > "$work/out" & ;;
+    floor) "$work/floor_server" "$2" "$port" epoll > "$work/out" & ;;
+    floor-ring) "$work/floor_server" "$2" "$port" ring > "$work/out" & ;;
   esac
   pid=$!
   for _ in $(seq 100); do grep -q ready "$work/out" 2>/dev/null && return; sleep 0.05; done
@@ -37,12 +39,12 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 work=$(mktemp -d)
 trap 'rm -rf "$work" "$DENO_DIR"' EXIT
 tick=$(getconf CLK_TCK)
-cc -O2 -o "$work/floor_server" "$here/floor_server.c"
+cc -O2 -o "$work/floor_server" "$here/floor_server.c" -luring
 for program in hello stream; do
   echo "## $program (wrk -t2 -c10 -d${secs}s, median of $runs)"
   printf '%-10s %12s %10s %10s %14s %10s\n' runtime "req/s" "vs toolchain" "p99" "CPU us/req" "peak RSS"
   declare -A rps=()
-  for peer in toolchain ${BEFORE:+before} deno bun node floor; do
+  for peer in toolchain ${BEFORE:+before} deno bun node floor floor-ring; do
     rm -f "$work/out"
     : > "$work/rps"; : > "$work/p99"; : > "$work/cpu"
     start "$peer" "$program"
