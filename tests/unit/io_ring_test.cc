@@ -53,17 +53,22 @@ void run_until(boost::asio::io_context& loop, Done done) {
   for (int i = 0; i < 1000 && !done(); ++i) loop.run_for(std::chrono::milliseconds(1));
 }
 
+// A loop with its ring and a socket pair; the ring must exist on this machine.
+class IoRingTest : public ::testing::Test {
+ protected:
+  void SetUp() override { ASSERT_NE(ring, nullptr); }
+  boost::asio::io_context loop;
+  IoRing* ring = IoRing::of(loop);
+  SocketPair pair;
+};
+
 TEST(IoRing, ThisKernelHasOne) {
   boost::asio::io_context loop;
   EXPECT_NE(IoRing::of(loop), nullptr) << "io_uring unavailable: the HTTP server falls back to epoll";
   EXPECT_EQ(IoRing::of(loop), IoRing::of(loop));  // one per loop
 }
 
-TEST(IoRing, ReceivesWhatThePeerSends) {
-  boost::asio::io_context loop;
-  IoRing* ring = IoRing::of(loop);
-  ASSERT_NE(ring, nullptr);
-  SocketPair pair;
+TEST_F(IoRingTest, ReceivesWhatThePeerSends) {
   char buffer[64];
   Recorder read;
   ring->recv(pair.ours, buffer, sizeof buffer, read);
@@ -75,11 +80,7 @@ TEST(IoRing, ReceivesWhatThePeerSends) {
   EXPECT_EQ(std::string(buffer, 5), "hello");
 }
 
-TEST(IoRing, EndOfStreamIsZero) {
-  boost::asio::io_context loop;
-  IoRing* ring = IoRing::of(loop);
-  ASSERT_NE(ring, nullptr);
-  SocketPair pair;
+TEST_F(IoRingTest, EndOfStreamIsZero) {
   char buffer[8];
   Recorder read;
   ring->recv(pair.ours, buffer, sizeof buffer, read);
@@ -88,11 +89,7 @@ TEST(IoRing, EndOfStreamIsZero) {
   EXPECT_EQ(read.result, 0);
 }
 
-TEST(IoRing, SubmissionsLeaveAtTheEndOfTheTurn) {
-  boost::asio::io_context loop;
-  IoRing* ring = IoRing::of(loop);
-  ASSERT_NE(ring, nullptr);
-  SocketPair pair;
+TEST_F(IoRingTest, SubmissionsLeaveAtTheEndOfTheTurn) {
   Recorder write;
   ring->send(pair.ours, "ping", 4, write);
   EXPECT_EQ(pair.peer_reads(), "");  // queued, not yet submitted
@@ -101,11 +98,7 @@ TEST(IoRing, SubmissionsLeaveAtTheEndOfTheTurn) {
   EXPECT_EQ(pair.peer_reads(), "ping");
 }
 
-TEST(IoRing, ABatchSubmitsWhenItCloses) {
-  boost::asio::io_context loop;
-  IoRing* ring = IoRing::of(loop);
-  ASSERT_NE(ring, nullptr);
-  SocketPair pair;
+TEST_F(IoRingTest, ABatchSubmitsWhenItCloses) {
   Recorder first, second;
   std::string one = "one ", two = "two";
   iovec parts[] = {{one.data(), one.size()}, {two.data(), two.size()}};
@@ -129,11 +122,7 @@ TEST(IoRing, ABatchSubmitsWhenItCloses) {
   IoRing::Batch none(nullptr);  // a server without a ring opens one too
 }
 
-TEST(IoRing, CancelEndsWhatWaitsOnTheDescriptor) {
-  boost::asio::io_context loop;
-  IoRing* ring = IoRing::of(loop);
-  ASSERT_NE(ring, nullptr);
-  SocketPair pair;
+TEST_F(IoRingTest, CancelEndsWhatWaitsOnTheDescriptor) {
   char buffer[8];
   Recorder read;
   ring->recv(pair.ours, buffer, sizeof buffer, read);
@@ -149,11 +138,7 @@ TEST(IoRing, CancelEndsWhatWaitsOnTheDescriptor) {
   EXPECT_EQ(again.result, 1);
 }
 
-TEST(IoRing, ErrorsAreNegativeErrno) {
-  boost::asio::io_context loop;
-  IoRing* ring = IoRing::of(loop);
-  ASSERT_NE(ring, nullptr);
-  SocketPair pair;
+TEST_F(IoRingTest, ErrorsAreNegativeErrno) {
   ::close(pair.theirs);
   pair.theirs = -1;
   Recorder write;
