@@ -53,19 +53,27 @@ void run_until(boost::asio::io_context& loop, Done done) {
   for (int i = 0; i < 1000 && !done(); ++i) loop.run_for(std::chrono::milliseconds(1));
 }
 
-// A loop with its ring and a socket pair; the ring must exist on this machine.
+// Where the kernel gives no usable io_uring (older than 5.19, disabled by
+// sysctl or a container's seccomp filter) the server stays on epoll, and these
+// tests are reported skipped (tests/CMakeLists.txt tells CTest so).
+constexpr const char* kNoRing = "this kernel gives no usable io_uring: Deno.serve uses epoll";
+
+// A loop with its ring and a socket pair.
 class IoRingTest : public ::testing::Test {
  protected:
-  void SetUp() override { ASSERT_NE(ring, nullptr); }
+  void SetUp() override {
+    if (!ring) GTEST_SKIP() << kNoRing;
+  }
   boost::asio::io_context loop;
   IoRing* ring = IoRing::of(loop);
   SocketPair pair;
 };
 
-TEST(IoRing, ThisKernelHasOne) {
-  boost::asio::io_context loop;
-  EXPECT_NE(IoRing::of(loop), nullptr) << "io_uring unavailable: the HTTP server falls back to epoll";
-  EXPECT_EQ(IoRing::of(loop), IoRing::of(loop));  // one per loop
+TEST(IoRing, OnePerLoop) {
+  boost::asio::io_context loop, other;
+  if (!IoRing::of(loop)) GTEST_SKIP() << kNoRing;
+  EXPECT_EQ(IoRing::of(loop), IoRing::of(loop));
+  EXPECT_NE(IoRing::of(loop), IoRing::of(other));
 }
 
 TEST_F(IoRingTest, ReceivesWhatThePeerSends) {
@@ -154,7 +162,7 @@ TEST(IoRing, TheLoopsEndAbandonsWhatIsInFlight) {
   {
     boost::asio::io_context loop;
     IoRing* ring = IoRing::of(loop);
-    ASSERT_NE(ring, nullptr);
+    if (!ring) GTEST_SKIP() << kNoRing;
     ring->recv(pair.ours, buffer, sizeof buffer, read);
     loop.poll();
   }
