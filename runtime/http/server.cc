@@ -417,7 +417,9 @@ class Connection : public IoTarget, public std::enable_shared_from_this<Connecti
   void read_more() {
     if (reading_ || !wants_input()) return;
     reading_ = true;
-    if (!buffer_) buffer_ = std::make_unique<char[]>(kReadSize);
+    // Not zeroed: only the pages a read fills become resident (an idle keep-alive
+    // connection holds one, not 64 KiB).
+    if (!buffer_) buffer_ = std::make_unique_for_overwrite<char[]>(kReadSize);
     stream_->read_for(asio::buffer(buffer_.get(), kReadSize), shared_from_this());
   }
 

@@ -83,7 +83,9 @@ void WebSocketConnection::start(std::unique_ptr<http::Stream> socket, std::strin
 void WebSocketConnection::read_more() {
   if (reading_ || close_received_ || state_ == State::Closed || !socket_) return;
   reading_ = true;
-  if (!buffer_) buffer_ = std::make_unique<char[]>(kReadSize);
+  // Not zeroed: only the pages a read fills become resident (an idle keep-alive
+  // connection holds one, not 64 KiB).
+  if (!buffer_) buffer_ = std::make_unique_for_overwrite<char[]>(kReadSize);
   socket_->async_read_some(asio::buffer(buffer_.get(), kReadSize),
                            [self = shared_from_this()](boost::system::error_code ec, size_t n) {
                              self->reading_ = false;
