@@ -37,20 +37,22 @@ struct Socket : std::enable_shared_from_this<Socket> {
     std::shared_ptr<IoTarget> target;
     Stream::IoHandler handler;
     bool empty() const { return !target && !handler; }
+    // Tells the end of a read (or a write) to whichever it is.
+    void tell(bool read, error_code ec, size_t n) const {
+      if (!target) handler(ec, n);
+      else if (read) target->read_done(ec, n);
+      else target->write_done(ec, n);
+    }
   };
 
   struct Read final : core::IoRing::Operation {
-    Socket* socket = nullptr;
     Listener listener;
     std::shared_ptr<Socket> keep;  // while in flight
     void complete(int result) override {
       auto hold = std::move(keep);
       auto to = std::move(listener);
       listener = {};
-      error_code ec = result > 0 ? error_code() : error_of(result);
-      size_t n = result > 0 ? static_cast<size_t>(result) : 0;
-      if (to.target) to.target->read_done(ec, n);
-      else to.handler(ec, n);
+      to.tell(true, result > 0 ? error_code() : error_of(result), result > 0 ? static_cast<size_t>(result) : 0);
     }
     void abandon() override {
       listener = {};
@@ -82,10 +84,7 @@ struct Socket : std::enable_shared_from_this<Socket> {
       auto hold = std::move(keep);
       auto to = std::move(listener);
       listener = {};
-      error_code ec = result >= 0 ? error_code() : error_of(result);
-      size_t n = result >= 0 ? total : 0;
-      if (to.target) to.target->write_done(ec, n);
-      else to.handler(ec, n);
+      to.tell(false, result >= 0 ? error_code() : error_of(result), result >= 0 ? total : 0);
     }
     void abandon() override {
       listener = {};
@@ -94,7 +93,6 @@ struct Socket : std::enable_shared_from_this<Socket> {
   };
 
   Socket(core::IoRing& ring, int fd) : ring(ring), fd(fd) {
-    read.socket = this;
     write.socket = this;
   }
   ~Socket() { close(); }
@@ -152,14 +150,7 @@ struct Socket : std::enable_shared_from_this<Socket> {
   void fail(Op& op, error_code ec) {
     auto to = std::move(op.listener);
     op.listener = {};
-    asio::post(ring.loop(), [to = std::move(to), ec] {
-      if (to.target) {
-        if constexpr (std::is_same_v<Op, Read>) to.target->read_done(ec, 0);
-        else to.target->write_done(ec, 0);
-      } else {
-        to.handler(ec, 0);
-      }
-    });
+    asio::post(ring.loop(), [to = std::move(to), ec] { to.tell(std::is_same_v<Op, Read>, ec, 0); });
   }
 
   void cancel() {
