@@ -72,6 +72,10 @@ class IoRing : public boost::asio::execution_context::service {
   void recv(int fd, void* into, size_t size, Operation& op);
   void send(int fd, const void* data, size_t size, Operation& op);
   void sendmsg(int fd, const msghdr& message, Operation& op);
+  // What was asked for so far leaves now, inside a Batch too.
+  void submit() {
+    if (queued_) submit_now();
+  }
   boost::asio::io_context& loop() { return static_cast<boost::asio::io_context&>(context()); }
 
   // Ends every operation on `fd` now (they complete with -ECANCELED, or with

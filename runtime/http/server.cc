@@ -920,6 +920,7 @@ void Server::dispatch_ready() {
     return;
   }
   in_dispatch_ = true;
+  held_since_ = std::chrono::steady_clock::now();
   auto alive = std::weak_ptr<bool>(alive_);
   if (batch.size() == kDispatchValues) {
     // One request (one client, or a quiet moment): its values are the arguments, no array.
@@ -930,17 +931,22 @@ void Server::dispatch_ready() {
   }
   if (alive.expired()) return;
   in_dispatch_ = false;
+  write_held();
+  // (Those that answered later, with a promise, or not at all.)
+  for (auto& exchange : ready) {
+    if (auto conn = exchange->conn) conn->release_reads();
+  }
+  ready.clear();
+  batch.clear();
+}
+
+void Server::write_held() {
   auto& to_flush = scratch_flush_;
   to_flush.swap(to_flush_);
   for (auto& conn : to_flush) conn->flush_direct();
   // Reads start after all the writes: by then a client may have answered.
-  for (auto& exchange : ready) {
-    if (auto conn = exchange->conn) conn->release_reads();
-  }
   for (auto& conn : to_flush) conn->release_reads();
   to_flush.clear();
-  ready.clear();
-  batch.clear();
 }
 
 void Server::notify_js(int kind, uint32_t id) {
@@ -1106,6 +1112,16 @@ void Server::respond(uint32_t id, int status, std::span<const std::string_view> 
     conn.flush_now();
   }
   conn.finish(*exchange, keep_alive);
+  // A batch of slow handlers (a page rendered per request) does not keep its
+  // first answers waiting for its last: after kMaxHold they leave.
+  if (in_dispatch_) {
+    auto now = std::chrono::steady_clock::now();
+    if (now - held_since_ >= kMaxHold) {
+      write_held();
+      if (auto* ring = listener_->ring()) ring->submit();
+      held_since_ = now;
+    }
+  }
 }
 
 void Server::upgrade(uint32_t id, const std::vector<std::string>& headers, HandOff hand_off) {

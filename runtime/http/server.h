@@ -9,6 +9,7 @@
 // bodies are ByteSources and streamed response bodies ByteSinks that do their
 // I/O on the loop (streams/native_stream.h, on_loop()), so no thread waits on a
 // slow peer. Everything here lives on the runtime's thread.
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -133,6 +134,7 @@ class Server : public Resource {
   void sweep();
   void maybe_finished();
   void dispatch_ready();
+  void write_held();  // the responses held so far in a batch: written, their connections reading again
   void share_cpu(bool share);  // holds rt.cpu_share while listening (core/cpu_share.h)
   // A header name or method as a V8 string: the first kKnownStrings distinct
   // ones (of at most kKnownLength bytes) are made once and kept, as requests
@@ -206,6 +208,10 @@ class Server : public Resource {
   std::string scratch_url_;
   bool in_dispatch_ = false;                       // dispatch_ready() is running JavaScript
   std::vector<std::shared_ptr<Connection>> to_flush_;  // answered meanwhile, written after it
+  // When the batch's held responses were last written: a batch of slow
+  // handlers writes what it has after kMaxHold, not only at its end.
+  std::chrono::steady_clock::time_point held_since_;
+  static constexpr std::chrono::microseconds kMaxHold{1000};
   uint32_t next_exchange_ = 1;
   bool shutting_down_ = false;
   bool finished_ = false;

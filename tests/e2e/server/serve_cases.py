@@ -233,6 +233,36 @@ def run_cases(port, port2):
         log(f"  -- {data[:60]!r}")
         raw(port, data)
 
+    case("a batch of slow handlers writes each answer when it is ready")
+    # /spin?ms=300 keeps the loop busy while two more requests arrive; the
+    # loop then hands both to JavaScript in one batch, whose handlers take
+    # 200 ms each: the first answer leaves when its handler is done, not
+    # when the batch is (before, both arrived together).
+    first = socket.create_connection(("127.0.0.1", port))
+    pair = [socket.create_connection(("127.0.0.1", port)) for _ in range(2)]
+    first.sendall(get("/spin?ms=300"))
+    time.sleep(0.1)
+    for s in pair:
+        s.sendall(get("/spin?ms=200"))
+    arrived = []
+    for s in [first] + pair:
+        s.settimeout(10)
+    read_response(first.makefile("rb"))
+
+    def wait_answer(s):
+        read_response(s.makefile("rb"))
+        arrived.append(time.monotonic())
+
+    threads = [threading.Thread(target=wait_answer, args=(s,)) for s in pair]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for s in [first] + pair:
+        s.close()
+    gap = abs(arrived[1] - arrived[0]) if len(arrived) == 2 else 0
+    log(f"  second answer came later than the first: {'yes' if gap >= 0.1 else f'no ({gap * 1000:.0f} ms apart)'}")
+
     case("client goes away: request.signal aborts")
     s = socket.create_connection(("127.0.0.1", port))
     s.sendall(get("/wait-abort"))

@@ -21,7 +21,17 @@ const server = Deno.serve({
   onListen({ port }) {
     console.log(`listening ${port} ${second.addr.port}`);
   },
-}, async (req, info) => {
+}, (req, info) => req.url.includes("/spin?") ? spin(req) : routes(req, info));
+
+// Keeps the loop busy for ?ms= milliseconds, then answers: a slow synchronous
+// handler (a page rendered per request).
+function spin(req: Request) {
+  const end = Date.now() + Number(new URL(req.url).searchParams.get("ms"));
+  while (Date.now() < end);
+  return new Response("spun");
+}
+
+async function routes(req: Request, info: Deno.ServeHandlerInfo) {
   const url = new URL(req.url);
   switch (url.pathname) {
     case "/":
@@ -161,6 +171,6 @@ const server = Deno.serve({
       return new Response("shutting down");
   }
   return new Response("not found", { status: 404 });
-});
+}
 await server.finished;
 console.log("finished");
