@@ -14,6 +14,7 @@
 #include <v8.h>
 
 #include "bridge/js_error.h"
+#include "bridge/utf8.h"
 
 namespace toolchain::bridge {
 
@@ -42,31 +43,8 @@ inline std::string to_std_string(v8::Isolate* isolate, v8::Local<v8::Value> valu
   v8::Local<v8::String> str;
   if (value->IsString()) str = value.As<v8::String>();
   else if (!value->ToString(isolate->GetCurrentContext()).ToLocal(&str)) return {};
-  if (str->IsOneByte()) {
-    // Latin-1 text (most strings, nearly all ASCII): one copy and one scan
-    // instead of V8's UTF-8 length pass and its UTF-8 writer.
-    std::string out(static_cast<size_t>(str->Length()), '\0');
-    str->WriteOneByte(isolate, reinterpret_cast<uint8_t*>(out.data()), 0, static_cast<int>(out.size()),
-                      v8::String::NO_NULL_TERMINATION);
-    size_t high = 0;
-    for (char c : out) high += static_cast<unsigned char>(c) >> 7;
-    if (high == 0) return out;
-    std::string utf8;
-    utf8.reserve(out.size() + high);
-    for (char c : out) {
-      auto byte = static_cast<unsigned char>(c);
-      if (byte < 0x80) {
-        utf8 += c;
-      } else {
-        utf8 += static_cast<char>(0xC0 | (byte >> 6));
-        utf8 += static_cast<char>(0x80 | (byte & 0x3F));
-      }
-    }
-    return utf8;
-  }
-  std::string out(static_cast<size_t>(str->Utf8Length(isolate)), '\0');
-  str->WriteUtf8(isolate, out.data(), static_cast<int>(out.size()), nullptr,
-                 v8::String::REPLACE_INVALID_UTF8 | v8::String::NO_NULL_TERMINATION);
+  std::string out;
+  append_utf8(isolate, str, out);
   return out;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bridge/op.h"
+#include "bridge/utf8.h"
 #include "core/ops_index.h"
 
 namespace toolchain {
@@ -28,18 +29,6 @@ std::optional<bridge::ByteView> bytes_of(v8::Local<v8::Value> v) {
 
 const bridge::JsError kNotBytes = bridge::type_error("Expected an ArrayBuffer or ArrayBufferView");
 
-// Length of the ASCII prefix of p[0, n), eight bytes at a time.
-size_t ascii_prefix(const uint8_t* p, size_t n) {
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t word;
-    std::memcpy(&word, p + i, 8);
-    if (word & 0x8080808080808080ull) break;
-  }
-  while (i < n && p[i] < 0x80) ++i;
-  return i;
-}
-
 // TextEncoder.encode(string) -> Uint8Array with the UTF-8 (lone surrogates as U+FFFD).
 void op_encoding_encode(const v8::FunctionCallbackInfo<v8::Value>& info) {
   auto* isolate = info.GetIsolate();
@@ -52,17 +41,18 @@ void op_encoding_encode(const v8::FunctionCallbackInfo<v8::Value>& info) {
     auto buffer = v8::ArrayBuffer::New(isolate, static_cast<size_t>(n));
     auto* data = static_cast<uint8_t*>(buffer->Data());
     if (n > 0) str->WriteOneByte(isolate, data, 0, n, v8::String::NO_NULL_TERMINATION);
-    if (ascii_prefix(data, static_cast<size_t>(n)) == static_cast<size_t>(n)) {
+    if (bridge::ascii_prefix(data, static_cast<size_t>(n)) == static_cast<size_t>(n)) {
       info.GetReturnValue().Set(v8::Uint8Array::New(buffer, 0, static_cast<size_t>(n)));
       return;
     }
   }
-  size_t length = static_cast<size_t>(str->Utf8Length(isolate));
-  auto buffer = v8::ArrayBuffer::New(isolate, length);
-  if (length > 0)
-    str->WriteUtf8(isolate, static_cast<char*>(buffer->Data()), static_cast<int>(length), nullptr,
-                   v8::String::REPLACE_INVALID_UTF8 | v8::String::NO_NULL_TERMINATION);
-  info.GetReturnValue().Set(v8::Uint8Array::New(buffer, 0, length));
+  thread_local std::string utf8;  // (kept for the thread unless very long)
+  utf8.clear();
+  bridge::append_utf8(isolate, str, utf8);
+  auto buffer = v8::ArrayBuffer::New(isolate, utf8.size());
+  if (!utf8.empty()) std::memcpy(buffer->Data(), utf8.data(), utf8.size());
+  info.GetReturnValue().Set(v8::Uint8Array::New(buffer, 0, utf8.size()));
+  if (utf8.capacity() > (1u << 20)) std::string().swap(utf8);
 }
 
 // TextEncoder.encodeInto(string, dest, result): writes whole code points only;
@@ -93,7 +83,7 @@ bool decode_utf8(const uint8_t* p, size_t n, bool fatal, uint16_t* out, size_t* 
   while (i < n) {
     uint8_t b = p[i];
     if (b < 0x80) {
-      size_t run = ascii_prefix(p + i, n - i);
+      size_t run = bridge::ascii_prefix(p + i, n - i);
       for (size_t k = 0; k < run; ++k) out[o + k] = p[i + k];
       i += run;
       o += run;
@@ -180,7 +170,7 @@ void op_encoding_decode(const v8::FunctionCallbackInfo<v8::Value>& info) {
   v8::MaybeLocal<v8::String> result;
   switch (encoding) {
     case kUtf8: {
-      if (ascii_prefix(bytes.data, bytes.size) == bytes.size) {
+      if (bridge::ascii_prefix(bytes.data, bytes.size) == bytes.size) {
         result = v8::String::NewFromOneByte(isolate, bytes.data, v8::NewStringType::kNormal,
                                             static_cast<int>(bytes.size));
         break;

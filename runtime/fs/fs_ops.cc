@@ -30,6 +30,7 @@
 #include <fmt/format.h>
 
 #include "bridge/op.h"
+#include "bridge/utf8.h"
 #include "core/runtime.h"
 #include "fs/fs_common.h"
 
@@ -288,10 +289,9 @@ struct WriteData {
 WriteData data_bytes(v8::Isolate* isolate, v8::Local<v8::Value> data, bool borrow) {
   WriteData out;
   if (data->IsString()) {
-    auto s = data.As<v8::String>();
-    out.owned.resize(static_cast<size_t>(s->Utf8Length(isolate)));
-    s->WriteUtf8(isolate, reinterpret_cast<char*>(out.owned.data()), static_cast<int>(out.owned.size()), nullptr,
-                 v8::String::NO_NULL_TERMINATION | v8::String::REPLACE_INVALID_UTF8);
+    std::string utf8;
+    bridge::append_utf8(isolate, data.As<v8::String>(), utf8);
+    out.owned.assign(utf8.begin(), utf8.end());
     return out;
   }
   if (!data->IsUint8Array())

@@ -7,6 +7,7 @@
 #include <boost/asio/ip/tcp.hpp>
 
 #include "bridge/op.h"
+#include "bridge/utf8.h"
 #include "core/runtime.h"
 #include "http/server.h"
 #include "http/tls_stream.h"
@@ -108,21 +109,6 @@ struct HeaderList {
   std::vector<std::string_view> fields;
 };
 
-void append_utf8(v8::Isolate* isolate, v8::Local<v8::String> str, std::string& out) {
-  size_t at = out.size();
-  int length = str->Length();
-  if (str->IsOneByte()) {
-    out.resize(at + length);
-    auto* data = reinterpret_cast<uint8_t*>(out.data() + at);
-    str->WriteOneByte(isolate, data, 0, length, v8::String::NO_NULL_TERMINATION);
-    if (std::all_of(data, data + length, [](uint8_t c) { return c < 0x80; })) return;
-    out.resize(at);
-  }
-  out.resize(at + str->Utf8Length(isolate));
-  str->WriteUtf8(isolate, out.data() + at, static_cast<int>(out.size() - at), nullptr,
-                 v8::String::REPLACE_INVALID_UTF8 | v8::String::NO_NULL_TERMINATION);
-}
-
 // One field string's bytes into `list.bytes`, through the server's cache of repeated ones.
 void append_field(v8::Isolate* isolate, v8::Local<v8::Value> item, HeaderList& list, Server& server,
                   std::vector<size_t>& ends) {
@@ -132,7 +118,7 @@ void append_field(v8::Isolate* isolate, v8::Local<v8::Value> item, HeaderList& l
     list.bytes += *known;
   } else {
     size_t at = list.bytes.size();
-    append_utf8(isolate, str, list.bytes);
+    bridge::append_utf8(isolate, str, list.bytes);
     server.remember_field_bytes(isolate, str, std::string_view(list.bytes).substr(at));
   }
   ends.push_back(list.bytes.size());
@@ -198,7 +184,7 @@ void op_http_respond(const v8::FunctionCallbackInfo<v8::Value>& info) {
       bytes = static_cast<const uint8_t*>(view->Buffer()->Data()) + view->ByteOffset();
       size = view->ByteLength();
     } else if (!streamed && body->IsString()) {
-      append_utf8(isolate, body.As<v8::String>(), text);
+      bridge::append_utf8(isolate, body.As<v8::String>(), text);
       bytes = reinterpret_cast<const uint8_t*>(text.data());
       size = text.size();
     }

@@ -7,6 +7,17 @@ Deno.test("TextEncoder and TextDecoder round-trip", () => {
   assertEquals(new TextDecoder().decode(bytes), text);
 });
 
+Deno.test("encode: lone surrogates become U+FFFD; Latin-1 and long two-byte text", () => {
+  const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, "0")).join(" ");
+  const encoder = new TextEncoder();
+  assertEquals(hex(encoder.encode("a\uD800b\uDC00\uD83D\uDE00\uD800")), "61 ef bf bd 62 ef bf bd f0 9f 98 80 ef bf bd");
+  assertEquals(hex(encoder.encode("caf\u00e9\u00ff")), "63 61 66 c3 a9 c3 bf");
+  const long = "<li>item \u2014 ".repeat(10000);
+  const bytes = encoder.encode(long);
+  assertEquals(bytes.length, 10000 * 13);
+  assertEquals(new TextDecoder().decode(bytes), long);
+});
+
 Deno.test("encodeInto reports what fit", () => {
   const target = new Uint8Array(5);
   assertEquals(new TextEncoder().encodeInto("aé😀", target), { read: 2, written: 3 });
