@@ -85,6 +85,22 @@ class SocketStream : public Stream {
     ec = {};
     if (!socket_.is_open() || buffers.empty()) return 0;
     constexpr int kFlags = MSG_DONTWAIT | MSG_NOSIGNAL;
+    size_t total = 0;
+    for (const auto& b : buffers) total += b.size();
+    if (size_t lead = lead_bytes(buffers[0].size(), total)) {
+      // (listener.h, kLargeWrite) The lead alone, then the rest as usual.
+      ssize_t sent = ::send(socket_.native_handle(), buffers[0].data(), lead, kFlags);
+      if (sent < static_cast<ssize_t>(lead)) return finish_write_now(sent, ec);
+      std::vector<asio::const_buffer> rest(buffers.begin(), buffers.end());
+      rest[0] += lead;
+      if (rest[0].size() == 0) rest.erase(rest.begin());
+      return lead + send_now(rest, ec);
+    }
+    return send_now(buffers, ec);
+  }
+  // One send(2) or sendmsg(2) of `buffers`, without waiting.
+  size_t send_now(const std::vector<asio::const_buffer>& buffers, boost::system::error_code& ec) {
+    constexpr int kFlags = MSG_DONTWAIT | MSG_NOSIGNAL;
     ssize_t n;
     if (buffers.size() == 1) {
       n = ::send(socket_.native_handle(), buffers[0].data(), buffers[0].size(), kFlags);
@@ -101,6 +117,10 @@ class SocketStream : public Stream {
       message.msg_iovlen = count;
       n = ::sendmsg(socket_.native_handle(), &message, kFlags);
     }
+    return finish_write_now(n, ec);
+  }
+  // What write_now() says for a send(2) or sendmsg(2) that returned `n`.
+  static size_t finish_write_now(ssize_t n, boost::system::error_code& ec) {
     if (n >= 0) return static_cast<size_t>(n);
     if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
       ec = boost::system::error_code(errno, boost::system::system_category());
@@ -150,14 +170,21 @@ class TcpListener : public Listener {
   void async_accept(AcceptHandler handler) override {
     acceptor_.async_accept([this, handler = std::move(handler)](boost::system::error_code ec, tcp::socket socket) {
       if (ec) return handler(ec, nullptr);
-      socket.set_option(tcp::no_delay(true), ec);
-      if (tls_) return handler({}, make_tls_stream(std::move(socket), tls_));
-      if (ring_) {
-        if (auto stream = make_ring_stream(*ring_, std::move(socket))) return handler({}, std::move(stream));
-        return handler(asio::error::bad_descriptor, nullptr);
-      }
-      handler({}, std::make_unique<SocketStream<tcp::socket>>(std::move(socket)));
+      auto stream = stream_of(std::move(socket));
+      if (!stream) return handler(asio::error::bad_descriptor, nullptr);
+      handler({}, std::move(stream));
     });
+  }
+
+  std::unique_ptr<Stream> accept_waiting() override {
+    boost::system::error_code ec;
+    if (!acceptor_.non_blocking()) acceptor_.non_blocking(true, ec);
+    // (Asio's own async_accept copes with a non-blocking acceptor.)
+    for (;;) {
+      tcp::socket socket = acceptor_.accept(ec);
+      if (ec) return nullptr;  // none waiting (or a failed one: the async accept sees it next)
+      if (auto stream = stream_of(std::move(socket))) return stream;
+    }
   }
 
   void close() override {
@@ -173,6 +200,14 @@ class TcpListener : public Listener {
   core::IoRing* ring() const override { return ring_; }
 
  private:
+  std::unique_ptr<Stream> stream_of(tcp::socket socket) {
+    boost::system::error_code ec;
+    socket.set_option(tcp::no_delay(true), ec);
+    if (tls_) return make_tls_stream(std::move(socket), tls_);
+    if (ring_) return make_ring_stream(*ring_, std::move(socket));
+    return std::make_unique<SocketStream<tcp::socket>>(std::move(socket));
+  }
+
   tcp::acceptor acceptor_;
   tcp::endpoint local_;
   std::shared_ptr<asio::ssl::context> tls_;

@@ -3,6 +3,7 @@
 // socket (optionally with SO_REUSEPORT), TLS over TCP, or a Unix domain socket.
 // The server (server.cc) sees only these two interfaces; everything that
 // differs between the socket kinds lives here and in tls_stream.cc.
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <string>
@@ -32,6 +33,20 @@ class IoTarget {
   virtual void read_done(boost::system::error_code ec, size_t n) = 0;
   virtual void write_done(boost::system::error_code ec, size_t n) = 0;
 };
+
+// A large write (a page of HTML, a big chunk) sends its first bytes (a
+// response's head) on their own, then the rest, as hyper does for Deno. Sent
+// in one call, the first TCP segment filled the client's initial receive
+// window (64 KiB on loopback), the client's kernel never saw it read fast
+// enough to grow the window, and every large response stalled on a zero
+// window (wrk -c50 on a 112 KB page: p99 1.1 s and timeouts; then 0.4 s).
+constexpr size_t kLargeWrite = 64 * 1024;
+constexpr size_t kLeadBytes = 1024;
+// How many bytes of a write of `total` bytes, whose first buffer holds
+// `first`, go alone before the rest (0: all at once).
+inline size_t lead_bytes(size_t first, size_t total) {
+  return total > kLargeWrite ? std::min(first, kLeadBytes) : 0;
+}
 
 // One accepted connection's byte stream. Handlers run on the loop.
 class Stream {
@@ -77,6 +92,11 @@ class Listener {
   using AcceptHandler = std::function<void(boost::system::error_code, std::unique_ptr<Stream>)>;
   virtual ~Listener() = default;
   virtual void async_accept(AcceptHandler handler) = 0;
+  // A connection already waiting, accepted without waiting; null if none. The
+  // server takes all that wait after each accept, as Deno's accept loop does:
+  // one accept per loop turn left the last of 125 new connections waiting
+  // behind many batches of slow handlers (wrk -c125: seconds, timeouts).
+  virtual std::unique_ptr<Stream> accept_waiting() { return nullptr; }
   // Stops listening (pending accepts end with an error); idempotent.
   virtual void close() = 0;
   virtual ListenAddress address() const = 0;

@@ -68,11 +68,13 @@ struct Socket : std::enable_shared_from_this<Socket> {
     size_t first = 0;          // the first part not yet written
     msghdr message{};
     size_t total = 0;
+    size_t lead = 0;       // bytes at the start that go in a send of their own
     std::string gathered;  // the pieces of a small write, copied together
     void complete(int result) override {
       if (result > 0) {
         // A short write (a signal, or a kernel that does not go on by itself): the rest.
         size_t n = static_cast<size_t>(result);
+        lead -= std::min(lead, n);
         while (first < parts.size() && n >= parts[first].iov_len) n -= parts[first++].iov_len;
         if (first < parts.size()) {
           parts[first].iov_base = static_cast<char*>(parts[first].iov_base) + n;
@@ -124,6 +126,7 @@ struct Socket : std::enable_shared_from_this<Socket> {
       for (const auto& part : write.parts) write.gathered.append(static_cast<const char*>(part.iov_base), part.iov_len);
       write.parts.assign(1, iovec{write.gathered.data(), write.gathered.size()});
     }
+    write.lead = write.parts.empty() ? 0 : lead_bytes(write.parts[0].iov_len, write.total);
     write.keep = shared_from_this();
     if (write.parts.empty()) {
       // Nothing to write: done, from the loop as any other completion.
@@ -135,6 +138,10 @@ struct Socket : std::enable_shared_from_this<Socket> {
 
   void submit_write() {
     size_t count = write.parts.size() - write.first;
+    if (write.lead > 0) {  // (listener.h, kLargeWrite)
+      ring.send(fd, write.parts[write.first].iov_base, write.lead, write);
+      return;
+    }
     if (count == 1) {
       ring.send(fd, write.parts[write.first].iov_base, write.parts[write.first].iov_len, write);
       return;

@@ -632,13 +632,23 @@ void Server::accept() {
   listener_->async_accept([this](boost::system::error_code ec, std::unique_ptr<Stream> stream) {
     if (!accepting_) return;
     if (!ec) {
-      auto connection = std::make_shared<Connection>(*this, std::move(stream));
-      connections_.insert(connection);
-      connection->start();
+      start_connection(std::move(stream));
+      // And the others already waiting (listener.h), a backlog's worth at most.
+      for (int i = 0; i < 256; ++i) {
+        auto more = listener_->accept_waiting();
+        if (!more) break;
+        start_connection(std::move(more));
+      }
     }
     // Too many open files and the like: keep accepting.
     accept();
   });
+}
+
+void Server::start_connection(std::unique_ptr<Stream> stream) {
+  auto connection = std::make_shared<Connection>(*this, std::move(stream));
+  connections_.insert(connection);
+  connection->start();
 }
 
 // While serving, a saturated loop leaves the CPU to a waiting client now and then.

@@ -134,6 +134,7 @@ class Server : public Resource {
   void sweep();
   void maybe_finished();
   void dispatch_ready();
+  void start_connection(std::unique_ptr<Stream> stream);
   void write_held();  // the responses held so far in a batch: written, their connections reading again
   void share_cpu(bool share);  // holds rt.cpu_share while listening (core/cpu_share.h)
   // A header name or method as a V8 string: the first kKnownStrings distinct

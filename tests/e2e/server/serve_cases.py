@@ -263,6 +263,39 @@ def run_cases(port, port2):
     gap = abs(arrived[1] - arrived[0]) if len(arrived) == 2 else 0
     log(f"  second answer came later than the first: {'yes' if gap >= 0.1 else f'no ({gap * 1000:.0f} ms apart)'}")
 
+    case("new connections are accepted together while the loop is busy")
+    # Five clients keep the loop busy with slow requests; twenty more connect
+    # and ask once. Accepting one connection per loop turn left the last of
+    # them waiting behind about twenty batches of the busy clients' requests.
+    stop = threading.Event()
+    busy_answers = [0]
+
+    def keep_busy():
+        with socket.create_connection(("127.0.0.1", port)) as s:
+            f = s.makefile("rb")
+            while not stop.is_set():
+                s.sendall(get("/spin?ms=10"))
+                read_response(f)
+                busy_answers[0] += 1
+
+    busy = [threading.Thread(target=keep_busy) for _ in range(5)]
+    for t in busy:
+        t.start()
+    time.sleep(0.3)
+    before = busy_answers[0]
+    newcomers = [socket.create_connection(("127.0.0.1", port)) for _ in range(20)]
+    for s in newcomers:
+        s.settimeout(20)
+        s.sendall(get("/spin?ms=1"))
+    answered = sum(1 for s in newcomers if read_response(s.makefile("rb")))
+    waited = busy_answers[0] - before
+    stop.set()
+    for t in busy:
+        t.join()
+    for s in newcomers:
+        s.close()
+    log(f"  newcomers answered: {answered}; busy answers meanwhile: {'fewer than 20' if waited < 20 else waited}")
+
     case("client goes away: request.signal aborts")
     s = socket.create_connection(("127.0.0.1", port))
     s.sendall(get("/wait-abort"))
