@@ -81,10 +81,10 @@ class SocketStream : public Stream {
     if (buffers.size() == 1) asio::async_write(socket_, buffers[0], std::move(done));
     else asio::async_write(socket_, buffers, std::move(done));
   }
+  static constexpr int kFlags = MSG_DONTWAIT | MSG_NOSIGNAL;  // write_now's sends
   size_t write_now(const std::vector<asio::const_buffer>& buffers, boost::system::error_code& ec) override {
     ec = {};
     if (!socket_.is_open() || buffers.empty()) return 0;
-    constexpr int kFlags = MSG_DONTWAIT | MSG_NOSIGNAL;
     size_t total = 0;
     for (const auto& b : buffers) total += b.size();
     if (size_t lead = lead_bytes(buffers[0].size(), total)) {
@@ -100,7 +100,6 @@ class SocketStream : public Stream {
   }
   // One send(2) or sendmsg(2) of `buffers`, without waiting.
   size_t send_now(const std::vector<asio::const_buffer>& buffers, boost::system::error_code& ec) {
-    constexpr int kFlags = MSG_DONTWAIT | MSG_NOSIGNAL;
     ssize_t n;
     if (buffers.size() == 1) {
       n = ::send(socket_.native_handle(), buffers[0].data(), buffers[0].size(), kFlags);
