@@ -11,11 +11,16 @@ namespace toolchain {
 namespace {
 
 // Measured with wrk on this project's 2-core machine (bench/RESULTS.md,
-// 2026-12-05): a 1 ms window left p99 at ~1.1 ms, 500 µs at ~0.8 ms; the pause
+// 2026-12-05): a 1 ms window left p99 at ~1.1 ms, 500 µs at ~0.8 ms; the sleep
 // is about what a client thread needs to read its responses and send the next
-// requests (the timer's 50 µs slack comes on top).
+// requests (the timer's 50 µs slack comes on top). On the ring, the pause ends
+// when the client has sent again: waiting for one completion ended it too soon
+// (one from the client's other thread), 300 µs or 500 µs and two or three
+// completions measured alike (thirteenth session).
 constexpr auto kWindow = std::chrono::microseconds(500);
-constexpr auto kPause = std::chrono::microseconds(50);
+constexpr auto kSleep = std::chrono::microseconds(50);
+constexpr auto kRingPause = std::chrono::microseconds(300);
+constexpr unsigned kRingCompletions = 2;
 
 int64_t thread_cpu_ns() {
   timespec ts;
@@ -51,6 +56,11 @@ int CpuShare::runnable() {
   return n > 0 ? runnable_in(std::string_view(text, static_cast<size_t>(n))) : -1;
 }
 
+void CpuShare::pause() {
+  if (ring_ && ring_->open()) ring_->wait_for_more(kRingCompletions, kRingPause);
+  else std::this_thread::sleep_for(kSleep);
+}
+
 void CpuShare::check(std::chrono::steady_clock::time_point now) {
   auto wall = now - window_start_;
   if (wall < kWindow) return;
@@ -58,7 +68,7 @@ void CpuShare::check(std::chrono::steady_clock::time_point now) {
   int64_t wall_ns = std::chrono::nanoseconds(wall).count();
   // /proc/loadavg is read only when the loop was busy, at most once a window.
   if (busy(cpu - window_cpu_ns_, wall_ns) && runnable() > cpus_) {
-    std::this_thread::sleep_for(kPause);
+    pause();
     now = std::chrono::steady_clock::now();
   }
   window_start_ = now;

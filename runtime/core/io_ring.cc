@@ -123,6 +123,17 @@ void IoRing::sendmsg(int fd, const msghdr& message, Operation& op) {
   track(op);
 }
 
+void IoRing::wait_for_more(unsigned more, std::chrono::nanoseconds timeout) {
+  if (!ring_) return;
+  if (queued_) submit_now();
+  __kernel_timespec ts{};
+  ts.tv_sec = timeout.count() / 1000000000;
+  ts.tv_nsec = timeout.count() % 1000000000;
+  io_uring_cqe* first = nullptr;
+  // -ETIME when the time is up: nothing to tell.
+  io_uring_wait_cqes(&ring_->ring, &first, io_uring_cq_ready(&ring_->ring) + more, &ts, nullptr);
+}
+
 void IoRing::cancel(int fd) {
   if (!ring_) return;
   io_uring_sqe* sqe = next_sqe();

@@ -11,6 +11,7 @@
 // the loop goes are abandoned: their `abandon()` runs, never `complete()`.
 #include <sys/socket.h>
 
+#include <chrono>
 #include <cstddef>
 #include <memory>
 
@@ -77,6 +78,11 @@ class IoRing : public boost::asio::execution_context::service {
     if (queued_) submit_now();
   }
   boost::asio::io_context& loop() { return static_cast<boost::asio::io_context&>(context()); }
+
+  // Blocks until `more` completions beyond those already waiting have come,
+  // or `timeout` has passed. Reaps none: the loop does, as always. (What
+  // CpuShare's pause waits on: the client's next requests.)
+  void wait_for_more(unsigned more, std::chrono::nanoseconds timeout);
 
   // Ends every operation on `fd` now (they complete with -ECANCELED, or with
   // their result if they were done already): the descriptor may be closed next.

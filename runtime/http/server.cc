@@ -655,7 +655,7 @@ void Server::start_connection(std::unique_ptr<Stream> stream) {
 void Server::share_cpu(bool share) {
   if (share == sharing_cpu_) return;
   sharing_cpu_ = share;
-  if (share) rt.cpu_share.hold();
+  if (share) rt.cpu_share.hold(listener_->ring());
   else rt.cpu_share.release();
 }
 

@@ -1,6 +1,7 @@
 // core/io_ring: reads and writes on a socket pair through the loop's
 // io_uring; when submissions leave (end of the turn, or a Batch's end);
-// cancellation; what the loop's end does to operations still in flight.
+// cancellation; what the loop's end does to operations still in flight;
+// waiting for more completions (CpuShare's pause).
 #include <gtest/gtest.h>
 
 #include <sys/socket.h>
@@ -11,6 +12,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include <boost/asio/io_context.hpp>
 
@@ -153,6 +155,43 @@ TEST_F(IoRingTest, ErrorsAreNegativeErrno) {
   ring->send(pair.ours, "lost", 4, write);  // MSG_NOSIGNAL: an error, not SIGPIPE
   run_until(loop, [&] { return write.result.has_value(); });
   EXPECT_EQ(write.result, -EPIPE);
+}
+
+// CpuShare's pause: it ends when new completions come, or when its time is up,
+// and leaves what came for the loop to reap.
+TEST_F(IoRingTest, WaitingForMoreEndsWhenTheyCome) {
+  char buffer[16];
+  Recorder read;
+  ring->recv(pair.ours, buffer, sizeof buffer, read);  // submitted by the wait
+  std::thread peer([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_EQ(::send(pair.theirs, "later", 5, 0), 5);
+  });
+  auto start = std::chrono::steady_clock::now();
+  ring->wait_for_more(1, std::chrono::seconds(5));
+  auto waited = std::chrono::steady_clock::now() - start;
+  peer.join();
+  EXPECT_GE(waited, std::chrono::milliseconds(15));
+  EXPECT_LT(waited, std::chrono::seconds(4));
+  EXPECT_FALSE(read.result);  // not reaped by the wait
+  run_until(loop, [&] { return read.result.has_value(); });
+  ASSERT_EQ(read.result, 5);
+  EXPECT_EQ(std::string(buffer, 5), "later");
+}
+
+TEST_F(IoRingTest, WaitingForMoreEndsWhenTheTimeIsUp) {
+  char buffer[16];
+  Recorder read;
+  ring->recv(pair.ours, buffer, sizeof buffer, read);  // nothing will come
+  auto start = std::chrono::steady_clock::now();
+  ring->wait_for_more(1, std::chrono::milliseconds(30));
+  auto waited = std::chrono::steady_clock::now() - start;
+  EXPECT_GE(waited, std::chrono::milliseconds(25));
+  EXPECT_LT(waited, std::chrono::seconds(3));
+  EXPECT_FALSE(read.result);
+  ::shutdown(pair.theirs, SHUT_WR);  // the read ends before `read` goes
+  run_until(loop, [&] { return read.result.has_value(); });
+  EXPECT_EQ(read.result, 0);
 }
 
 TEST(IoRing, TheLoopsEndAbandonsWhatIsInFlight) {
