@@ -15,7 +15,8 @@
 // waits on the ring until two more completions have come (the client has
 // run and sent its next requests), at most 300 µs; else it sleeps 50 µs
 // (~100 µs with the timer's slack), which left both CPUs idle once the
-// waiter was done (requests/s +8-12% with the ring's pause, p99 the same).
+// waiter was done (hello's requests/s +2-15% with the ring's pause, p99
+// 0.1-0.3 ms higher; bench/RESULTS.md, thirteenth session).
 #include <chrono>
 #include <cstdint>
 #include <string_view>
