@@ -49,8 +49,10 @@ IoRing::IoRing(asio::execution_context& owner) : service(owner) {
   // all the time), not by interrupting it in the middle of JavaScript.
   params.flags = IORING_SETUP_COOP_TASKRUN;
   if (io_uring_queue_init_params(kEntries, &ring->ring, &params) < 0) return;
+  // (EXT_ARG: wait_for_more's timeout is an argument of the wait, not a
+  // timeout request whose completion the reaper would not know.)
   bool usable = (params.features & IORING_FEAT_NODROP) && (params.features & IORING_FEAT_FAST_POLL) &&
-                cancels_by_fd(ring->ring);
+                (params.features & IORING_FEAT_EXT_ARG) && cancels_by_fd(ring->ring);
   if (!usable) {
     io_uring_queue_exit(&ring->ring);
     return;
