@@ -4,8 +4,9 @@
 
 #include <cerrno>
 
+#include <boost/asio/detail/reactor.hpp>
+#include <boost/asio/detail/reactor_op.hpp>
 #include <boost/asio/post.hpp>
-#include <boost/asio/posix/stream_descriptor.hpp>
 
 namespace toolchain::core {
 
@@ -16,7 +17,31 @@ boost::asio::execution_context::id IoRing::id;
 struct IoRing::Ring {
   io_uring ring{};
   // The ring's descriptor in the loop's epoll set: readable when completions wait.
-  std::unique_ptr<asio::posix::stream_descriptor> ready;
+  asio::detail::reactor* reactor = nullptr;
+  asio::detail::reactor::per_descriptor_data registration = nullptr;
+};
+
+// The ring's descriptor stays in the loop's epoll set, edge-triggered, with
+// one operation that never finishes: each edge reaps. (Asio's own io_uring
+// service registers its eventfd so.) A stream_descriptor's async_wait would
+// re-arm the descriptor with an epoll_ctl every loop turn, and the handler of
+// its completion would be one more trip through the loop's queue.
+class IoRing::Readiness : public asio::detail::reactor_op {
+ public:
+  explicit Readiness(IoRing* ring) : reactor_op(boost::system::error_code(), &perform, &destroy), ring_(ring) {}
+
+ private:
+  // Run by the loop (as a handler) when the descriptor was reported ready.
+  static status perform(reactor_op* op) {
+    static_cast<Readiness*>(op)->ring_->reap();
+    return not_done;  // stays registered
+  }
+  // Only ever called to free it: deregistration, or the loop's end.
+  static void destroy(void*, asio::detail::operation* op, const boost::system::error_code&, std::size_t) {
+    delete static_cast<Readiness*>(op);
+  }
+
+  IoRing* ring_;
 };
 
 namespace {
@@ -57,10 +82,16 @@ IoRing::IoRing(asio::execution_context& owner) : service(owner) {
     io_uring_queue_exit(&ring->ring);
     return;
   }
-  ring->ready = std::make_unique<asio::posix::stream_descriptor>(static_cast<asio::io_context&>(owner),
-                                                                 ring->ring.ring_fd);
+  ring->reactor = &asio::use_service<asio::detail::reactor>(static_cast<asio::io_context&>(owner));
+  ring->reactor->init_task();  // the loop waits in it (as for Asio's own sockets)
+  int error = ring->reactor->register_internal_descriptor(asio::detail::reactor::read_op, ring->ring.ring_fd,
+                                                          ring->registration, new Readiness(this));
+  if (error) {
+    ring->reactor->cleanup_descriptor_data(ring->registration);
+    io_uring_queue_exit(&ring->ring);
+    return;
+  }
   ring_ = std::move(ring);
-  wait_for_completions();
 }
 
 IoRing::~IoRing() { shutdown(); }
@@ -73,11 +104,13 @@ IoRing* IoRing::of(asio::io_context& loop) {
 void IoRing::shutdown() {
   if (!ring_) return;
   *alive_ = false;
-  ring_->ready->release();  // the descriptor is the ring's: io_uring_queue_exit closes it
-  ring_->ready.reset();
+  // (Frees the Readiness; nothing else closes the descriptor: io_uring_queue_exit does.)
+  ring_->reactor->deregister_internal_descriptor(ring_->ring.ring_fd, ring_->registration);
+  ring_->reactor->cleanup_descriptor_data(ring_->registration);
   // Exiting the ring cancels what the kernel still has; their owners let go.
   io_uring_queue_exit(&ring_->ring);
   ring_.reset();
+  busy_.reset();
   while (Operation* op = in_flight_) {
     in_flight_ = op->next_;
     if (in_flight_) in_flight_->prev_ = nullptr;
@@ -97,6 +130,9 @@ io_uring_sqe* IoRing::next_sqe() {
 }
 
 void IoRing::track(Operation& op) {
+  // Operations in flight are the loop's work (its run() waits for them), as
+  // Asio's own are; the registration itself is not.
+  if (!in_flight_) busy_.emplace(loop().get_executor());
   op.prev_ = nullptr;
   op.next_ = in_flight_;
   if (in_flight_) in_flight_->prev_ = &op;
@@ -161,22 +197,33 @@ void IoRing::submit_now() {
   io_uring_submit(&ring_->ring);
 }
 
-// Re-armed from its own handler: the loop's epoll reports the descriptor
-// edge-triggered, and no edge can fall between a reap and the next wait.
-void IoRing::wait_for_completions() {
-  ring_->ready->async_wait(asio::posix::descriptor_base::wait_read,
-                           [this, alive = std::weak_ptr<bool>(alive_)](boost::system::error_code ec) {
-                             if (ec || alive.expired()) return;
-                             reap();
-                             if (!alive.expired()) wait_for_completions();
-                           });
+void IoRing::after_reap(std::function<void()> callback) {
+  if (reaping_) {
+    after_reap_.push_back(std::move(callback));
+  } else {
+    asio::post(loop(), [callback = std::move(callback)] { callback(); });
+  }
 }
 
+// Everything posted by the kernel until now: an edge of the descriptor came
+// after (or during) the last reap, and the one after this will come too.
 void IoRing::reap() {
+  reaping_ = true;
+  reap_completions();
+  reaping_ = false;
+  // What the completions asked to run once they all were in (the server's
+  // JavaScript for the requests that came together), still in this handler.
+  auto& callbacks = reaped_callbacks_;
+  callbacks.swap(after_reap_);
+  for (auto& callback : callbacks) callback();
+  callbacks.clear();
+}
+
+void IoRing::reap_completions() {
   constexpr unsigned kBatch = 64;
   for (;;) {
     io_uring_cqe* cqes[kBatch];
-    unsigned n = io_uring_peek_batch_cqe(&ring_->ring, cqes, kBatch);
+    unsigned n = ring_ ? io_uring_peek_batch_cqe(&ring_->ring, cqes, kBatch) : 0;
     if (n == 0) return;
     // Copied out and marked seen first: a completion may submit more.
     struct Done {
@@ -192,6 +239,7 @@ void IoRing::reap() {
       else in_flight_ = op->next_;
       if (op->next_) op->next_->prev_ = op->prev_;
       op->next_ = op->prev_ = nullptr;
+      if (!in_flight_) busy_.reset();
       op->complete(done[i].result);
     }
   }

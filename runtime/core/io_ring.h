@@ -13,9 +13,13 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <memory>
+#include <optional>
+#include <vector>
 
 #include <boost/asio/execution_context.hpp>
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 
 struct io_uring_sqe;
@@ -79,6 +83,12 @@ class IoRing : public boost::asio::execution_context::service {
   }
   boost::asio::io_context& loop() { return static_cast<boost::asio::io_context&>(context()); }
 
+  // Runs `callback` once the completions being reaped now have all been
+  // delivered, in the same loop handler (so what they started together goes
+  // on together, without another trip through the loop); outside a reap, it
+  // is posted to the loop.
+  void after_reap(std::function<void()> callback);
+
   // Blocks until `more` completions beyond those already waiting have come,
   // or `timeout` has passed. Reaps none: the loop does, as always. (What
   // CpuShare's pause waits on: the client's next requests.)
@@ -97,19 +107,23 @@ class IoRing : public boost::asio::execution_context::service {
 
  private:
   struct Ring;
+  class Readiness;
   void shutdown() override;
   ::io_uring_sqe* next_sqe();
   void track(Operation& op);
   void submit_soon();
   void submit_now();
-  void wait_for_completions();
   void reap();
+  void reap_completions();
 
   std::unique_ptr<Ring> ring_;  // null if the kernel refused
   Operation* in_flight_ = nullptr;
+  std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> busy_;  // while in_flight_
   bool submit_posted_ = false;
   bool queued_ = false;  // submissions not yet submitted
   int batch_depth_ = 0;
+  bool reaping_ = false;
+  std::vector<std::function<void()>> after_reap_, reaped_callbacks_;
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 };
 

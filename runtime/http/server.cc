@@ -390,14 +390,14 @@ class Connection : public IoTarget, public std::enable_shared_from_this<Connecti
 
  private:
   // The request head must be complete by then (slow clients, idle keep-alive).
-  void arm_header_timer() {
-    deadline_ = std::chrono::steady_clock::now() + std::chrono::milliseconds(server_.header_timeout_ms);
-  }
+  // Counted in the server's sweeps, not read from a clock for every request.
+  void arm_header_timer() { armed_at_sweep_ = server_.sweeps(); }
 
  public:
-  // From the server's sweep: closes the connection if its head is overdue.
-  void check_deadline(std::chrono::steady_clock::time_point now) {
-    if (!exchange_ && !closed_ && now >= deadline_) close();
+  // From the server's sweep: closes the connection if its head is overdue
+  // (`sweeps` of them make the timeout; it was armed at most one period after its count).
+  void check_deadline(uint64_t sweeps) {
+    if (!exchange_ && !closed_ && server_.sweeps() - armed_at_sweep_ > sweeps) close();
   }
 
  private:
@@ -553,7 +553,7 @@ class Connection : public IoTarget, public std::enable_shared_from_this<Connecti
 
   Server& server_;
   std::unique_ptr<Stream> stream_;
-  std::chrono::steady_clock::time_point deadline_;
+  uint64_t armed_at_sweep_ = 0;
   tcp::endpoint remote_;
   RequestParser parser_;
   std::string in_;
@@ -615,15 +615,17 @@ void Server::start(uint32_t rid) {
   sweep();
 }
 
-// One timer for all connections' header deadlines, at a quarter of the timeout.
+// One timer for all connections' header deadlines, at a quarter of the timeout:
+// a head is cut off between one timeout and one period more after its connection began waiting.
 void Server::sweep() {
   auto period = std::clamp<uint32_t>(header_timeout_ms / 4, 50, 1000);
   sweep_.expires_after(std::chrono::milliseconds(period));
-  sweep_.async_wait([this, alive = std::weak_ptr<bool>(alive_)](boost::system::error_code ec) {
+  sweep_.async_wait([this, period, alive = std::weak_ptr<bool>(alive_)](boost::system::error_code ec) {
     if (ec || alive.expired() || finished_) return;
-    auto now = std::chrono::steady_clock::now();
+    ++sweeps_;
+    uint32_t timeout_sweeps = (header_timeout_ms + period - 1) / period;
     std::vector<std::shared_ptr<Connection>> all(connections_.begin(), connections_.end());
-    for (auto& c : all) c->check_deadline(now);
+    for (auto& c : all) c->check_deadline(timeout_sweeps);
     sweep();
   });
 }
@@ -727,12 +729,15 @@ void Server::dispatch_js(std::shared_ptr<Exchange> exchange) {
   // JavaScript runs from a loop handler of its own, never from inside an op or
   // the server's own calls; the heads parsed meanwhile (all the connections
   // the loop found readable in one turn) go together, in one call.
+  // On the ring, that is at the end of the reap that parsed them.
   ready_.push_back(std::move(exchange));
   if (ready_.size() > 1) return;
-  asio::post(rt.loop(), [this, alive = std::weak_ptr<bool>(alive_)] {
+  auto dispatch = [this, alive = std::weak_ptr<bool>(alive_)] {
     if (alive.expired()) return;
     dispatch_ready();
-  });
+  };
+  if (auto* ring = listener_->ring()) ring->after_reap(std::move(dispatch));
+  else asio::post(rt.loop(), std::move(dispatch));
 }
 
 v8::Local<v8::String> Server::known_str(v8::Isolate* isolate, std::string_view text) {

@@ -121,6 +121,8 @@ class Server : public Resource {
   // Used by connections.
   Runtime& rt;
   bool shutting_down() const { return shutting_down_; }
+  // How many times the header-deadline sweep has run (connections' timeouts count in them).
+  uint64_t sweeps() const { return sweeps_; }
   uint32_t begin_exchange(std::shared_ptr<Exchange> exchange);
   void end_exchange(Exchange& exchange);
   void connection_closed(Connection* connection);
@@ -157,6 +159,7 @@ class Server : public Resource {
 
   std::unique_ptr<Listener> listener_;
   asio::steady_timer sweep_;
+  uint64_t sweeps_ = 0;
   ListenAddress address_;
   uint32_t rid_ = 0;
   v8::Global<v8::Function> dispatch_, notify_;

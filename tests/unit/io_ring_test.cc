@@ -8,11 +8,13 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <boost/asio/io_context.hpp>
 
@@ -49,10 +51,14 @@ struct SocketPair {
   }
 };
 
-// Runs the loop until `done` holds (or a second passes).
+// Runs the loop until `done` holds (or a second passes). (The loop stops
+// whenever nothing is in flight, as with Asio's own operations.)
 template <typename Done>
 void run_until(boost::asio::io_context& loop, Done done) {
-  for (int i = 0; i < 1000 && !done(); ++i) loop.run_for(std::chrono::milliseconds(1));
+  for (int i = 0; i < 1000 && !done(); ++i) {
+    loop.restart();
+    loop.run_for(std::chrono::milliseconds(1));
+  }
 }
 
 // Where the kernel gives no usable io_uring (older than 5.19, disabled by
@@ -155,6 +161,54 @@ TEST_F(IoRingTest, ErrorsAreNegativeErrno) {
   ring->send(pair.ours, "lost", 4, write);  // MSG_NOSIGNAL: an error, not SIGPIPE
   run_until(loop, [&] { return write.result.has_value(); });
   EXPECT_EQ(write.result, -EPIPE);
+}
+
+// What completions ask to run after the reap runs once all of them were
+// delivered, in the same loop handler (the server's dispatch of the requests
+// that came together).
+TEST_F(IoRingTest, AfterTheReapComesOnceAllWereDelivered) {
+  SocketPair other;
+  char a[8], b[8];
+  std::vector<std::string> events;
+  struct Reader final : IoRing::Operation {
+    IoRing* ring;
+    std::vector<std::string>* events;
+    std::string name;
+    void complete(int) override {
+      events->push_back(name);
+      ring->after_reap([events = events, name = name] { events->push_back("after " + name); });
+    }
+    void abandon() override {}
+  } first, second;
+  first.ring = second.ring = ring;
+  first.events = second.events = &events;
+  first.name = "first";
+  second.name = "second";
+  ring->recv(pair.ours, a, sizeof a, first);
+  ring->recv(other.ours, b, sizeof b, second);
+  loop.poll();  // submitted
+  ASSERT_EQ(::send(pair.theirs, "1", 1, 0), 1);
+  ASSERT_EQ(::send(other.theirs, "2", 1, 0), 1);
+  std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  // One handler: both completions, then both callbacks.
+  for (int i = 0; i < 100 && events.empty(); ++i) {
+    loop.restart();
+    loop.run_one_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_EQ(events.size(), 4u);
+  std::sort(events.begin(), events.begin() + 2);
+  EXPECT_EQ(events[0], "first");
+  EXPECT_EQ(events[1], "second");
+  EXPECT_EQ(events[2].substr(0, 6), "after ");
+  EXPECT_EQ(events[3].substr(0, 6), "after ");
+}
+
+TEST_F(IoRingTest, AfterTheReapOutsideOneIsPosted) {
+  bool ran = false;
+  ring->after_reap([&] { ran = true; });
+  EXPECT_FALSE(ran);
+  loop.poll();
+  EXPECT_TRUE(ran);
 }
 
 // CpuShare's pause: it ends when new completions come, or when its time is up,
