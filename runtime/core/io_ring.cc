@@ -208,9 +208,14 @@ void IoRing::after_reap(std::function<void()> callback) {
 // Everything posted by the kernel until now: an edge of the descriptor came
 // after (or during) the last reap, and the one after this will come too.
 void IoRing::reap() {
-  reaping_ = true;
-  reap_completions();
-  reaping_ = false;
+  {
+    reaping_ = true;
+    struct Reaping {  // (reset even if a completion throws)
+      bool& flag;
+      ~Reaping() { flag = false; }
+    } reaping{reaping_};
+    reap_completions();
+  }
   // What the completions asked to run once they all were in (the server's
   // JavaScript for the requests that came together), still in this handler.
   auto& callbacks = reaped_callbacks_;
