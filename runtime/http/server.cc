@@ -328,6 +328,8 @@ class Connection : public IoTarget, public std::enable_shared_from_this<Connecti
   // `now`: the batch is first written straight to the socket, which nearly
   // always takes it whole (then it is done here, without an Asio operation
   // and its trip through the loop); the rest, if any, is written as usual.
+  // A large batch goes that way too: write_now() sends its lead alone
+  // (listener.h, kLargeWrite), which Asio's async_write would not.
   void write_batch(bool now = false) {
     if (writing_ || closed_ || writes_.empty()) return;
     writing_ = true;
@@ -342,7 +344,7 @@ class Connection : public IoTarget, public std::enable_shared_from_this<Connecti
       if (!w.tail.empty()) gather_.push_back(asio::buffer(w.tail.data(), w.tail.size()));
       total += w.head.size() + w.size + w.tail.size();
     }
-    if (now) {
+    if (now || (!gather_.empty() && lead_bytes(gather_[0].size(), total))) {
       boost::system::error_code ec;
       size_t n = stream_->write_now(gather_, ec);
       if (ec || n == total) {
