@@ -6,8 +6,11 @@
 //   epoll (peer "floor"): edge-triggered epoll, one recv and one send per
 //     request, as Deno's and Bun's servers do;
 //   ring (peer "floor-ring"): io_uring, one io_uring_enter per loop turn for
-//     all its recvs and sends, as ours does (runtime/core/io_ring.h).
-// Usage: floor_server hello|stream PORT [epoll|ring]
+//     all its recvs and sends, as ours does (runtime/core/io_ring.h);
+//   ring-multishot (not a peer of run.sh; for trying by hand): as ring, but
+//     each connection's receive is armed once (a multishot recv into buffers
+//     the ring provides) instead of once per request.
+// Usage: floor_server hello|stream PORT [epoll|ring|ring-multishot]
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
@@ -18,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -85,19 +89,53 @@ static void arm_accept(int listener) {
   io_uring_sqe_set_data64(sqe, TAG(ACCEPT, 0));
 }
 
+// ring-multishot: the buffers the kernel receives into (group 1), each given
+// back as soon as its bytes are counted.
+enum { kProvided = 256, kProvidedSize = 4096 };
+static struct io_uring_buf_ring* provided_ring;
+static char (*provided)[kProvidedSize];
+
+static int provide_buffers(void) {
+  provided_ring = mmap(NULL, kProvided * sizeof(struct io_uring_buf), PROT_READ | PROT_WRITE,
+                       MAP_ANONYMOUS | MAP_PRIVATE, -1, 0);
+  provided = malloc((size_t)kProvided * kProvidedSize);
+  if (provided_ring == MAP_FAILED || !provided) return -1;
+  io_uring_buf_ring_init(provided_ring);
+  struct io_uring_buf_reg reg = {.ring_addr = (unsigned long)provided_ring, .ring_entries = kProvided, .bgid = 1};
+  if (io_uring_register_buf_ring(&ring, &reg, 0)) return -1;
+  for (int i = 0; i < kProvided; i++)
+    io_uring_buf_ring_add(provided_ring, provided[i], kProvidedSize, i, io_uring_buf_ring_mask(kProvided), i);
+  io_uring_buf_ring_advance(provided_ring, kProvided);
+  return 0;
+}
+
+static void give_back(int id) {
+  io_uring_buf_ring_add(provided_ring, provided[id], kProvidedSize, id, io_uring_buf_ring_mask(kProvided), 0);
+  io_uring_buf_ring_advance(provided_ring, 1);
+}
+
+static void arm_recv_multishot(int fd) {
+  struct io_uring_sqe* sqe = next_sqe();
+  io_uring_prep_recv_multishot(sqe, fd, NULL, 0, 0);
+  sqe->flags |= IOSQE_BUFFER_SELECT;
+  sqe->buf_group = 1;
+  io_uring_sqe_set_data64(sqe, TAG(RECV, fd));
+}
+
 static void arm_recv(int fd, char* buffer, size_t size) {
   struct io_uring_sqe* sqe = next_sqe();
   io_uring_prep_recv(sqe, fd, buffer, size, 0);
   io_uring_sqe_set_data64(sqe, TAG(RECV, fd));
 }
 
-static int serve_ring(int listener, const char* program) {
+static int serve_ring(int listener, const char* program, int multishot) {
   static char buffers[1024][4096];
   static unsigned char tails[1024];
   struct io_uring_params params = {.flags = IORING_SETUP_COOP_TASKRUN};
   int r = io_uring_queue_init_params(256, &ring, &params);
   if (r < 0) { fprintf(stderr, "floor_server: io_uring: %s\n", strerror(-r)); return 1; }
   int one = 1;
+  if (multishot && provide_buffers()) { fprintf(stderr, "floor_server: no provided buffers\n"); return 1; }
   arm_accept(listener);
   puts("ready");
   fflush(stdout);
@@ -112,18 +150,23 @@ static int serve_ring(int listener, const char* program) {
         if (cqe->res >= 0 && cqe->res < 1024) {
           setsockopt(cqe->res, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
           tails[cqe->res] = 0;
-          arm_recv(cqe->res, buffers[cqe->res], sizeof buffers[0]);
+          if (multishot) arm_recv_multishot(cqe->res);
+          else arm_recv(cqe->res, buffers[cqe->res], sizeof buffers[0]);
         } else if (cqe->res >= 0) {
           close(cqe->res);
         }
         if (!(cqe->flags & IORING_CQE_F_MORE)) arm_accept(listener);
       } else if (kind == RECV) {
+        // (Out of provided buffers, a multishot receive ends: armed again.)
+        if (multishot && cqe->res == -ENOBUFS) { arm_recv_multishot(fd); continue; }
         if (cqe->res <= 0) { close(fd); continue; }
+        int id = multishot ? (int)(cqe->flags >> IORING_CQE_BUFFER_SHIFT) : -1;
+        const char* data = multishot ? provided[id] : buffers[fd];
         int requests = 0;
         unsigned char tail = tails[fd];
         for (int i = 0; i < cqe->res; i++) {
           char want = "\r\n\r\n"[tail];
-          tail = buffers[fd][i] == want ? tail + 1 : (buffers[fd][i] == '\r');
+          tail = data[i] == want ? tail + 1 : (data[i] == '\r');
           if (tail == 4) { requests++; tail = 0; }
         }
         tails[fd] = tail;
@@ -134,7 +177,11 @@ static int serve_ring(int listener, const char* program) {
           io_uring_sqe_set_data64(sqe, TAG(SEND, fd));
           sqe->flags |= IOSQE_CQE_SKIP_SUCCESS;
         }
-        arm_recv(fd, buffers[fd], sizeof buffers[0]);
+        if (!multishot) arm_recv(fd, buffers[fd], sizeof buffers[0]);
+        else {
+          give_back(id);
+          if (!(cqe->flags & IORING_CQE_F_MORE)) arm_recv_multishot(fd);
+        }
       }
     }
     io_uring_cq_advance(&ring, seen);
@@ -165,9 +212,13 @@ static void serve_epoll(int listener, const char* program) {
 }
 
 int main(int argc, char** argv) {
-  if (argc < 3 || argc > 4) { fprintf(stderr, "usage: floor_server hello|stream PORT [epoll|ring]\n"); return 2; }
+  if (argc < 3 || argc > 4) {
+    fprintf(stderr, "usage: floor_server hello|stream PORT [epoll|ring|ring-multishot]\n");
+    return 2;
+  }
   const char* program = argv[1];
-  int use_ring = argc == 4 && strcmp(argv[3], "ring") == 0;
+  int multishot = argc == 4 && strcmp(argv[3], "ring-multishot") == 0;
+  int use_ring = multishot || (argc == 4 && strcmp(argv[3], "ring") == 0);
   // The ring's accepts block in the kernel; epoll's listener is non-blocking.
   int listener = socket(AF_INET, SOCK_STREAM | (use_ring ? 0 : SOCK_NONBLOCK), 0);
   int one = 1;
@@ -178,6 +229,6 @@ int main(int argc, char** argv) {
     perror("floor_server");
     return 1;
   }
-  if (use_ring) return serve_ring(listener, program);
+  if (use_ring) return serve_ring(listener, program, multishot);
   serve_epoll(listener, program);
 }
