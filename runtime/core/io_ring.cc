@@ -2,6 +2,8 @@
 
 #include <liburing.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <cerrno>
 
@@ -39,7 +41,7 @@ struct IoRing::Provided {
     io_uring_buf_ring_add(ring, buffer(id), kSize, static_cast<unsigned short>(id), io_uring_buf_ring_mask(kCount), 0);
     io_uring_buf_ring_advance(ring, 1);
   }
-  // Null where the kernel takes no buffer rings (before 5.19).
+  // Null where the kernel takes no buffer rings (5.19) or no multishot receives (6.0).
   static std::unique_ptr<Provided> make(io_uring& uring) {
     auto provided = std::make_unique<Provided>();
     void* memory = ::mmap(nullptr, kCount * sizeof(io_uring_buf), PROT_READ | PROT_WRITE, MAP_ANONYMOUS | MAP_PRIVATE, -1, 0);
@@ -56,7 +58,50 @@ struct IoRing::Provided {
                             io_uring_buf_ring_mask(kCount), static_cast<int>(id));
     }
     io_uring_buf_ring_advance(provided->ring, kCount);
+    if (!provided->receive_many_works(uring)) {
+      io_uring_unregister_buf_ring(&uring, kGroup);
+      return nullptr;
+    }
     return provided;
+  }
+
+  // A byte sent over a socket pair comes through a multishot receive that
+  // stays armed; then it is cancelled, and both completions are reaped here.
+  bool receive_many_works(io_uring& uring) {
+    int fds[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) return false;
+    constexpr uint64_t kProbe = 1, kCancel = 2;
+    io_uring_sqe* sqe = io_uring_get_sqe(&uring);
+    io_uring_prep_recv_multishot(sqe, fds[0], nullptr, 0, 0);
+    sqe->flags |= IOSQE_BUFFER_SELECT;
+    sqe->buf_group = kGroup;
+    io_uring_sqe_set_data64(sqe, kProbe);
+    bool works = ::send(fds[1], "x", 1, MSG_NOSIGNAL) == 1 && io_uring_submit_and_wait(&uring, 1) >= 0;
+    bool ended = false, cancelled = false, cancel_sent = false;
+    for (int round = 0; round < 4 && !(ended && (cancelled || !cancel_sent)); ++round) {
+      io_uring_cqe* cqe = nullptr;
+      if (io_uring_wait_cqe(&uring, &cqe) != 0) break;
+      if (cqe->user_data == kProbe) {
+        bool more = cqe->flags & IORING_CQE_F_MORE;
+        if (cqe->flags & IORING_CQE_F_BUFFER) give_back(cqe->flags >> IORING_CQE_BUFFER_SHIFT);
+        else if (round == 0) works = false;  // the first must bring the byte
+        if (round == 0 && (cqe->res != 1 || !more)) works = false;
+        ended = !more;
+      } else if (cqe->user_data == kCancel) {
+        cancelled = true;
+      }
+      io_uring_cqe_seen(&uring, cqe);
+      if (!ended && !cancel_sent) {
+        io_uring_sqe* cancel = io_uring_get_sqe(&uring);
+        io_uring_prep_cancel64(cancel, kProbe, 0);
+        io_uring_sqe_set_data64(cancel, kCancel);
+        io_uring_submit(&uring);
+        cancel_sent = true;
+      }
+    }
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return works && ended && (cancelled || !cancel_sent);
   }
 };
 
@@ -89,6 +134,9 @@ namespace {
 // submitted as the queue fills. Completions have twice the room, and the
 // kernel keeps what overflows (IORING_FEAT_NODROP).
 constexpr unsigned kEntries = 256;
+
+// Completions whose user data is below this are the ring's own, not an Operation's.
+constexpr uintptr_t kOwnData = 16;
 
 // Does the kernel cancel by descriptor (5.19)? It answers -ENOENT when
 // nothing was in flight on it, -EINVAL when it does not know the flag.
@@ -301,7 +349,8 @@ void IoRing::reap_completions() {
     for (unsigned i = 0; i < n; ++i) {
       Operation* op = done[i].op;
       unsigned flags = done[i].flags;
-      if (!op) continue;  // a cancellation's own completion
+      // A cancellation's own completion (0), or the probe's (receive_many_works).
+      if (reinterpret_cast<uintptr_t>(op) < kOwnData) continue;
       bool more = flags & IORING_CQE_F_MORE;  // a receive_many() that stays armed
       if (!more) {
         if (op->prev_) op->prev_->next_ = op->next_;
