@@ -12,10 +12,12 @@
 # cores), passed as TOOLCHAIN_JOBS and DENO_JOBS. The four servers run at once
 # on their own ports (an idle server costs nothing) and the runs are
 # interleaved, round by round, in a rotating order: this machine's speed
-# drifts within minutes, and a gain is a ratio of two runs.
+# drifts within minutes, and a gain is a ratio of two runs. A run during
+# which the host took a CPU away (steal time) is run again: see wrk_round.sh.
 # Usage: bench/http/parallel.sh [toolchain binary]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+source "$here/wrk_round.sh"   # wrk_round, stolen_report
 source "$here/../common.sh"   # $root, $bin, $DENO $BUN $NODE, median()
 export NO_COLOR=1 DENO_DIR=$(mktemp -d)
 runs=${RUNS:-3}
@@ -26,8 +28,6 @@ base_port=${PORT:-4518}
 jobs=${JOBS:-$(nproc)}
 export TOOLCHAIN_JOBS=$jobs DENO_JOBS=$jobs
 seed000_hdrs=(-H "X-Deno: true" -H "Accept: application/json" -H "X-Foo: bar" -H "User-Agent: wrk" -H "Accept-Encoding: gzip, br")
-to_us() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); print v} else if (v ~ /ms$/) {sub(/ms$/,"",v); print v*1000} else {sub(/s$/,"",v); print v*1000000}}'; }
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 servers=(toolchain toolchain-parallel deno deno-parallel)
 
 start() {  # server program port -> prints its pid
@@ -50,26 +50,19 @@ stop_all() {  # (the servers are not this shell's children: started in $(start â
   for p in "${pid[@]}"; do for _ in $(seq 100); do kill -0 "$p" 2>/dev/null || break; sleep 0.05; done; done
 }
 trap 'stop_all; rm -rf "$work" "$DENO_DIR"' EXIT
-tick=$(getconf CLK_TCK)
 for program in page_serve hello_serve; do
   hdrs=(); [[ $program == hello_serve ]] && hdrs=("${seed000_hdrs[@]}")
   n=0
   for s in "${servers[@]}"; do
     port[$s]=$((base_port + n)); n=$((n + 1))
     pid[$s]=$(start "$s" "$program" "${port[$s]}")
-    : > "$work/$s.rps"; : > "$work/$s.p99"; : > "$work/$s.cpu"
+    : > "$work/$s.rps"; : > "$work/$s.p99"; : > "$work/$s.cpu"; : > "$work/$s.stolen"
     wrk -t2 -c"$conns" -d"${warm}s" "${hdrs[@]}" "http://127.0.0.1:${port[$s]}/" > /dev/null
   done
   for ((i = 0; i < runs; i++)); do
     for ((k = 0; k < ${#servers[@]}; k++)); do
       s=${servers[$(((i + k) % ${#servers[@]}))]}
-      c0=$(cpu_ticks "${pid[$s]}")
-      out=$(wrk -t2 -c"$conns" -d"${secs}s" --latency "${hdrs[@]}" "http://127.0.0.1:${port[$s]}/")
-      c1=$(cpu_ticks "${pid[$s]}")
-      reqs=$(awk '/requests in/ {print $1}' <<<"$out")
-      awk '/Requests\/sec/ {print $2}' <<<"$out" >> "$work/$s.rps"
-      awk '$1 == "99%" {print $2}' <<<"$out" | to_us >> "$work/$s.p99"
-      awk -v c=$((c1 - c0)) -v n="$reqs" -v t="$tick" 'BEGIN {printf "%.1f\n", c / t * 1e6 / n}' >> "$work/$s.cpu"
+      wrk_round "${pid[$s]}" "$work/$s" -t2 -c"$conns" -d"${secs}s" --latency "${hdrs[@]}" "http://127.0.0.1:${port[$s]}/"
     done
   done
   echo "## $program (wrk -t2 -c$conns -d${secs}s, median of $runs interleaved rounds; $jobs workers with --parallel)"
@@ -81,6 +74,7 @@ for program in page_serve hello_serve; do
     printf '%-30s %12s %12s %9sus %14s\n' "${s/-parallel/ --parallel}" "${rps[$s]}" "$ratio" \
       "$(median < "$work/$s.p99")" "$(median < "$work/$s.cpu")"
   done
+  stolen_report "${servers[@]/#/$work/}"
   for r in toolchain deno; do
     awk -v a="${rps[$r-parallel]}" -v b="${rps[$r]}" -v r="$r" 'BEGIN {printf "%s gain from --parallel: %.2fx\n", r, a / b}'
   done

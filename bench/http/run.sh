@@ -14,12 +14,14 @@
 # runs wrk once against each server, in an order that rotates from round to
 # round. This machine's speed drifts by tens of percent within minutes; runs
 # taken in blocks, one server after the other, compared the servers' phases as
-# much as the servers.
+# much as the servers. A run during which the host took a CPU away (steal
+# time) is run again: see wrk_round.sh.
 # Usage: bench/http/run.sh [toolchain binary]
 # BEFORE=<another toolchain binary> adds it as the peer "before" (e.g. main's build).
 # PEERS="toolchain bun" runs only those (default: all).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+source "$here/wrk_round.sh"   # wrk_round, stolen_report
 source "$here/../common.sh"   # $root, $bin, $DENO $BUN $NODE, median()
 export NO_COLOR=1 DENO_DIR=$(mktemp -d)
 runs=${RUNS:-3}
@@ -27,7 +29,6 @@ secs=${SECS:-5}
 warm=${WARM:-2}
 base_port=${PORT:-4517}
 hdrs=(-H "X-Deno: true" -H "Accept: application/json" -H "X-Foo: bar" -H "User-Agent: wrk" -H "Accept-Encoding: gzip, br")
-to_us() { awk '{v=$1; if (v ~ /us$/) {sub(/us$/,"",v); print v} else if (v ~ /ms$/) {sub(/ms$/,"",v); print v*1000} else {sub(/s$/,"",v); print v*1000000}}'; }
 peers=(${PEERS:-toolchain ${BEFORE:+before} deno bun node floor floor-ring})
 
 start() {  # peer program port -> prints the server's pid
@@ -45,7 +46,6 @@ start() {  # peer program port -> prints the server's pid
   for _ in $(seq 100); do grep -q ready "$out" 2>/dev/null && { echo "$pid"; return; }; sleep 0.05; done
   echo "$1 did not start" >&2; exit 1
 }
-cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
 work=$(mktemp -d)
 declare -A pid=() port=()
@@ -54,26 +54,19 @@ stop_all() {  # (the servers are not this shell's children: started in $(start â
   for p in "${pid[@]}"; do for _ in $(seq 100); do kill -0 "$p" 2>/dev/null || break; sleep 0.05; done; done
 }
 trap 'stop_all; rm -rf "$work" "$DENO_DIR"' EXIT
-tick=$(getconf CLK_TCK)
 cc -O2 -o "$work/floor_server" "$here/floor_server.c" -luring
 for program in hello stream; do
   n=0
   for peer in "${peers[@]}"; do
     port[$peer]=$((base_port + n)); n=$((n + 1))
     pid[$peer]=$(start "$peer" "$program" "${port[$peer]}")
-    : > "$work/$peer.rps"; : > "$work/$peer.p99"; : > "$work/$peer.cpu"
+    : > "$work/$peer.rps"; : > "$work/$peer.p99"; : > "$work/$peer.cpu"; : > "$work/$peer.stolen"
     wrk -t2 -c10 -d"${warm}s" "${hdrs[@]}" "http://127.0.0.1:${port[$peer]}/" > /dev/null
   done
   for ((i = 0; i < runs; i++)); do
     for ((k = 0; k < ${#peers[@]}; k++)); do
       peer=${peers[$(((i + k) % ${#peers[@]}))]}
-      c0=$(cpu_ticks "${pid[$peer]}")
-      out=$(wrk -t2 -c10 -d"${secs}s" --latency "${hdrs[@]}" "http://127.0.0.1:${port[$peer]}/")
-      c1=$(cpu_ticks "${pid[$peer]}")
-      reqs=$(awk '/requests in/ {print $1}' <<<"$out")
-      awk '/Requests\/sec/ {print $2}' <<<"$out" >> "$work/$peer.rps"
-      awk '$1 == "99%" {print $2}' <<<"$out" | to_us >> "$work/$peer.p99"
-      awk -v c=$((c1 - c0)) -v n="$reqs" -v t="$tick" 'BEGIN {printf "%.1f\n", c / t * 1e6 / n}' >> "$work/$peer.cpu"
+      wrk_round "${pid[$peer]}" "$work/$peer" -t2 -c10 -d"${secs}s" --latency "${hdrs[@]}" "http://127.0.0.1:${port[$peer]}/"
     done
   done
   echo "## $program (wrk -t2 -c10 -d${secs}s, median of $runs interleaved rounds)"
@@ -86,5 +79,6 @@ for program in hello stream; do
     printf '%-10s %12s %12s %9sus %14s %10s\n' "$peer" "$rps" "$ratio" "$(median < "$work/$peer.p99")" \
       "$(median < "$work/$peer.cpu")" "$rss"
   done
+  stolen_report "${peers[@]/#/$work/}"
   stop_all; pid=()
 done
