@@ -56,7 +56,7 @@ for program in page_serve hello_serve; do
   for s in "${servers[@]}"; do
     port[$s]=$((base_port + n)); n=$((n + 1))
     pid[$s]=$(start "$s" "$program" "${port[$s]}")
-    : > "$work/$s.rps"; : > "$work/$s.p99"; : > "$work/$s.cpu"; : > "$work/$s.stolen"
+    : > "$work/$s.rps"; : > "$work/$s.p99"; : > "$work/$s.cpu"; : > "$work/$s.stolen"; : > "$work/$s.p99-stolen"
     wrk -t2 -c"$conns" -d"${warm}s" "${hdrs[@]}" "http://127.0.0.1:${port[$s]}/" > /dev/null
   done
   for ((i = 0; i < runs; i++)); do
@@ -71,8 +71,8 @@ for program in page_serve hello_serve; do
   for s in "${servers[@]}"; do
     rps[$s]=$(median < "$work/$s.rps")
     ratio=$(awk -v a="${rps[$s]}" -v b="${rps[toolchain]}" 'BEGIN {printf "%.2fx", a / b}')
-    printf '%-30s %12s %12s %9sus %14s\n' "${s/-parallel/ --parallel}" "${rps[$s]}" "$ratio" \
-      "$(median < "$work/$s.p99")" "$(median < "$work/$s.cpu")"
+    printf '%-30s %12s %12s %10s %14s\n' "${s/-parallel/ --parallel}" "${rps[$s]}" "$ratio" \
+      "$(p99_of "$work/$s")" "$(median < "$work/$s.cpu")"
   done
   stolen_report "${servers[@]/#/$work/}"
   for r in toolchain deno; do

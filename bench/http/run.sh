@@ -60,7 +60,7 @@ for program in hello stream; do
   for peer in "${peers[@]}"; do
     port[$peer]=$((base_port + n)); n=$((n + 1))
     pid[$peer]=$(start "$peer" "$program" "${port[$peer]}")
-    : > "$work/$peer.rps"; : > "$work/$peer.p99"; : > "$work/$peer.cpu"; : > "$work/$peer.stolen"
+    : > "$work/$peer.rps"; : > "$work/$peer.p99"; : > "$work/$peer.cpu"; : > "$work/$peer.stolen"; : > "$work/$peer.p99-stolen"
     wrk -t2 -c10 -d"${warm}s" "${hdrs[@]}" "http://127.0.0.1:${port[$peer]}/" > /dev/null
   done
   for ((i = 0; i < runs; i++)); do
@@ -76,7 +76,7 @@ for program in hello stream; do
     rps=$(median < "$work/$peer.rps")
     ratio=$(awk -v a="$rps" -v b="$first" 'BEGIN {printf "%.2fx", a / b}')
     rss=$(awk '/VmHWM/ {printf "%.0f MB", $2 / 1024}' "/proc/${pid[$peer]}/status")
-    printf '%-10s %12s %12s %9sus %14s %10s\n' "$peer" "$rps" "$ratio" "$(median < "$work/$peer.p99")" \
+    printf '%-10s %12s %12s %10s %14s %10s\n' "$peer" "$rps" "$ratio" "$(p99_of "$work/$peer")" \
       "$(median < "$work/$peer.cpu")" "$rss"
   done
   stolen_report "${peers[@]/#/$work/}"
