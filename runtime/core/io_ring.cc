@@ -1,6 +1,9 @@
 #include "core/io_ring.h"
 
 #include <liburing.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <cerrno>
 
@@ -19,6 +22,87 @@ struct IoRing::Ring {
   // The ring's descriptor in the loop's epoll set: readable when completions wait.
   asio::detail::reactor* reactor = nullptr;
   asio::detail::reactor::per_descriptor_data registration = nullptr;
+};
+
+// receive_many()'s buffers: a ring of them shared with the kernel (group 1),
+// each taken by one completion and given back once its bytes were delivered.
+struct IoRing::Provided {
+  static constexpr unsigned kCount = 256;
+  static constexpr unsigned kSize = 4096;
+  static constexpr int kGroup = 1;
+  io_uring_buf_ring* ring = nullptr;
+  std::unique_ptr<char[]> bytes = std::make_unique_for_overwrite<char[]>(size_t{kCount} * kSize);
+
+  ~Provided() {
+    if (ring) ::munmap(ring, kCount * sizeof(io_uring_buf));
+  }
+  char* buffer(unsigned id) { return bytes.get() + size_t{id} * kSize; }
+  void give_back(unsigned id) {
+    io_uring_buf_ring_add(ring, buffer(id), kSize, static_cast<unsigned short>(id), io_uring_buf_ring_mask(kCount), 0);
+    io_uring_buf_ring_advance(ring, 1);
+  }
+  // Null where the kernel takes no buffer rings (5.19) or no multishot receives (6.0).
+  static std::unique_ptr<Provided> make(io_uring& uring) {
+    auto provided = std::make_unique<Provided>();
+    void* memory = ::mmap(nullptr, kCount * sizeof(io_uring_buf), PROT_READ | PROT_WRITE, MAP_ANONYMOUS | MAP_PRIVATE, -1, 0);
+    if (memory == MAP_FAILED) return nullptr;
+    provided->ring = static_cast<io_uring_buf_ring*>(memory);
+    io_uring_buf_ring_init(provided->ring);
+    io_uring_buf_reg registration{};
+    registration.ring_addr = reinterpret_cast<uintptr_t>(memory);
+    registration.ring_entries = kCount;
+    registration.bgid = kGroup;
+    if (io_uring_register_buf_ring(&uring, &registration, 0) != 0) return nullptr;
+    for (unsigned id = 0; id < kCount; ++id) {
+      io_uring_buf_ring_add(provided->ring, provided->buffer(id), kSize, static_cast<unsigned short>(id),
+                            io_uring_buf_ring_mask(kCount), static_cast<int>(id));
+    }
+    io_uring_buf_ring_advance(provided->ring, kCount);
+    if (!provided->receive_many_works(uring)) {
+      io_uring_unregister_buf_ring(&uring, kGroup);
+      return nullptr;
+    }
+    return provided;
+  }
+
+  // A byte sent over a socket pair comes through a multishot receive that
+  // stays armed; then it is cancelled, and both completions are reaped here.
+  bool receive_many_works(io_uring& uring) {
+    int fds[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) return false;
+    constexpr uint64_t kProbe = 1, kCancel = 2;
+    io_uring_sqe* sqe = io_uring_get_sqe(&uring);
+    io_uring_prep_recv_multishot(sqe, fds[0], nullptr, 0, 0);
+    sqe->flags |= IOSQE_BUFFER_SELECT;
+    sqe->buf_group = kGroup;
+    io_uring_sqe_set_data64(sqe, kProbe);
+    bool works = ::send(fds[1], "x", 1, MSG_NOSIGNAL) == 1 && io_uring_submit_and_wait(&uring, 1) >= 0;
+    bool ended = false, cancelled = false, cancel_sent = false;
+    for (int round = 0; round < 4 && !(ended && (cancelled || !cancel_sent)); ++round) {
+      io_uring_cqe* cqe = nullptr;
+      if (io_uring_wait_cqe(&uring, &cqe) != 0) break;
+      if (cqe->user_data == kProbe) {
+        bool more = cqe->flags & IORING_CQE_F_MORE;
+        if (cqe->flags & IORING_CQE_F_BUFFER) give_back(cqe->flags >> IORING_CQE_BUFFER_SHIFT);
+        else if (round == 0) works = false;  // the first must bring the byte
+        if (round == 0 && (cqe->res != 1 || !more)) works = false;
+        ended = !more;
+      } else if (cqe->user_data == kCancel) {
+        cancelled = true;
+      }
+      io_uring_cqe_seen(&uring, cqe);
+      if (!ended && !cancel_sent) {
+        io_uring_sqe* cancel = io_uring_get_sqe(&uring);
+        io_uring_prep_cancel64(cancel, kProbe, 0);
+        io_uring_sqe_set_data64(cancel, kCancel);
+        io_uring_submit(&uring);
+        cancel_sent = true;
+      }
+    }
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return works && ended && (cancelled || !cancel_sent);
+  }
 };
 
 // The ring's descriptor stays in the loop's epoll set, edge-triggered, with
@@ -50,6 +134,9 @@ namespace {
 // submitted as the queue fills. Completions have twice the room, and the
 // kernel keeps what overflows (IORING_FEAT_NODROP).
 constexpr unsigned kEntries = 256;
+
+// Completions whose user data is below this are the ring's own, not an Operation's.
+constexpr uintptr_t kOwnData = 16;
 
 // Does the kernel cancel by descriptor (5.19)? It answers -ENOENT when
 // nothing was in flight on it, -EINVAL when it does not know the flag.
@@ -91,6 +178,7 @@ IoRing::IoRing(asio::execution_context& owner) : service(owner) {
     io_uring_queue_exit(&ring->ring);
     return;
   }
+  provided_ = Provided::make(ring->ring);
   ring_ = std::move(ring);
 }
 
@@ -110,6 +198,7 @@ void IoRing::shutdown() {
   // Exiting the ring cancels what the kernel still has; their owners let go.
   io_uring_queue_exit(&ring_->ring);
   ring_.reset();
+  provided_.reset();  // (the kernel let go of them with the ring)
   busy_.reset();
   while (Operation* op = in_flight_) {
     in_flight_ = op->next_;
@@ -159,6 +248,23 @@ void IoRing::sendmsg(int fd, const msghdr& message, Operation& op) {
   io_uring_prep_sendmsg(sqe, fd, &message, MSG_NOSIGNAL | MSG_WAITALL);
   io_uring_sqe_set_data(sqe, &op);
   track(op);
+}
+
+void IoRing::receive_many(int fd, Receiver& receiver) {
+  io_uring_sqe* sqe = next_sqe();
+  io_uring_prep_recv_multishot(sqe, fd, nullptr, 0, 0);
+  sqe->flags |= IOSQE_BUFFER_SELECT;
+  sqe->buf_group = Provided::kGroup;
+  io_uring_sqe_set_data(sqe, &receiver);
+  track(receiver);
+}
+
+void IoRing::cancel(Operation& op) {
+  if (!ring_) return;
+  io_uring_sqe* sqe = next_sqe();
+  io_uring_prep_cancel(sqe, &op, 0);
+  io_uring_sqe_set_data64(sqe, 0);  // its own completion says nothing we need
+  submit_now();
 }
 
 void IoRing::wait_for_more(unsigned more, std::chrono::nanoseconds timeout) {
@@ -234,17 +340,34 @@ void IoRing::reap_completions() {
     struct Done {
       Operation* op;
       int result;
+      unsigned flags;
     } done[kBatch];
-    for (unsigned i = 0; i < n; ++i) done[i] = {static_cast<Operation*>(io_uring_cqe_get_data(cqes[i])), cqes[i]->res};
+    for (unsigned i = 0; i < n; ++i) {
+      done[i] = {static_cast<Operation*>(io_uring_cqe_get_data(cqes[i])), cqes[i]->res, cqes[i]->flags};
+    }
     io_uring_cq_advance(&ring_->ring, n);
     for (unsigned i = 0; i < n; ++i) {
       Operation* op = done[i].op;
-      if (!op) continue;  // a cancellation's own completion
-      if (op->prev_) op->prev_->next_ = op->next_;
-      else in_flight_ = op->next_;
-      if (op->next_) op->next_->prev_ = op->prev_;
-      op->next_ = op->prev_ = nullptr;
-      if (!in_flight_) busy_.reset();
+      unsigned flags = done[i].flags;
+      // A cancellation's own completion (0), or the probe's (receive_many_works).
+      if (reinterpret_cast<uintptr_t>(op) < kOwnData) continue;
+      bool more = flags & IORING_CQE_F_MORE;  // a receive_many() that stays armed
+      if (!more) {
+        if (op->prev_) op->prev_->next_ = op->next_;
+        else in_flight_ = op->next_;
+        if (op->next_) op->next_->prev_ = op->prev_;
+        op->next_ = op->prev_ = nullptr;
+        if (!in_flight_) busy_.reset();
+      }
+      if (flags & IORING_CQE_F_BUFFER) {
+        // Only receive_many() takes the ring's buffers.
+        unsigned id = flags >> IORING_CQE_BUFFER_SHIFT;
+        auto* receiver = static_cast<Receiver*>(op);
+        Provided* provided = provided_.get();
+        receiver->received(done[i].result, provided->buffer(id), more);
+        if (provided_.get() == provided) provided->give_back(id);
+        continue;
+      }
       op->complete(done[i].result);
     }
   }

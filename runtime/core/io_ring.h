@@ -47,6 +47,19 @@ class IoRing : public boost::asio::execution_context::service {
     Operation* next_ = nullptr;
   };
 
+  // A receive armed once for many completions (a multishot recv into buffers
+  // the ring provides): each completion brings the bytes of one buffer.
+  class Receiver : public Operation {
+   public:
+    // `result` > 0: that many bytes at `data`, valid during the call only;
+    // 0: end of stream; < 0: -errno (-ENOBUFS: the ring's buffers ran out
+    // for a moment, arm it again). `more`: it stays armed (only with bytes).
+    virtual void received(int result, const char* data, bool more) = 0;
+
+   private:
+    void complete(int result) final { received(result, nullptr, false); }
+  };
+
   // Submissions made while a Batch is open leave together when the last one
   // closes, at once, rather than from a handler posted to the end of the loop
   // turn (which costs the loop one more look at epoll). `ring` may be null.
@@ -77,6 +90,12 @@ class IoRing : public boost::asio::execution_context::service {
   void recv(int fd, void* into, size_t size, Operation& op);
   void send(int fd, const void* data, size_t size, Operation& op);
   void sendmsg(int fd, const msghdr& message, Operation& op);
+  // Whether receive_many() may be used (the kernel takes provided-buffer
+  // rings and multishot receives: 6.0).
+  bool receives_many() const { return provided_ != nullptr; }
+  void receive_many(int fd, Receiver& receiver);
+  // Ends `op` alone (it completes with -ECANCELED, or with its result).
+  void cancel(Operation& op);
   // What was asked for so far leaves now, inside a Batch too.
   void submit() {
     if (queued_) submit_now();
@@ -107,6 +126,7 @@ class IoRing : public boost::asio::execution_context::service {
 
  private:
   struct Ring;
+  struct Provided;
   class Readiness;
   void shutdown() override;
   ::io_uring_sqe* next_sqe();
@@ -117,6 +137,7 @@ class IoRing : public boost::asio::execution_context::service {
   void reap_completions();
 
   std::unique_ptr<Ring> ring_;  // null if the kernel refused
+  std::unique_ptr<Provided> provided_;  // receive_many()'s buffers; null without them
   Operation* in_flight_ = nullptr;
   std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> busy_;  // while in_flight_
   bool submit_posted_ = false;

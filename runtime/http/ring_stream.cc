@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,11 @@ using boost::system::error_code;
 
 // Writes up to this size that come in pieces are copied into one buffer.
 constexpr size_t kGatherLimit = 4096;
+// Bytes received while no read waits (pipelined requests, a request read
+// later) are kept up to about this much; then the socket stops receiving
+// until they are read, so a client that floods fills its own window as it
+// would if we did not read.
+constexpr size_t kInboxLimit = 64 * 1024;
 
 error_code error_of(int result) {
   if (result == 0) return asio::error::eof;
@@ -45,8 +51,21 @@ struct Socket : std::enable_shared_from_this<Socket> {
     }
   };
 
+  // The reads, where the ring provides buffers: one receive stays armed
+  // (receive_many) and what it brings goes to the read waiting, or to `inbox`.
+  struct Receive final : core::IoRing::Receiver {
+    Socket* socket = nullptr;
+    std::shared_ptr<Socket> keep;  // while armed
+    void received(int result, const char* data, bool more) override { socket->received(result, data, more); }
+    void abandon() override {
+      socket->read.listener = {};
+      keep.reset();  // may destroy this operation's socket, and so this: last
+    }
+  };
+
   struct Read final : core::IoRing::Operation {
     Listener listener;
+    asio::mutable_buffer into;     // (with a Receive: where the waiting read wants its bytes)
     std::shared_ptr<Socket> keep;  // while in flight
     void complete(int result) override {
       auto hold = std::move(keep);
@@ -96,14 +115,98 @@ struct Socket : std::enable_shared_from_this<Socket> {
 
   Socket(core::IoRing& ring, int fd) : ring(ring), fd(fd) {
     write.socket = this;
+    receive.socket = this;
   }
   ~Socket() { close(); }
 
   void start_read(asio::mutable_buffer into, Listener to) {
     read.listener = std::move(to);
     if (fd < 0 || !ring.open()) return fail(read, asio::error::bad_descriptor);
-    read.keep = shared_from_this();
-    ring.recv(fd, into.data(), into.size(), read);
+    if (!ring.receives_many()) {
+      read.keep = shared_from_this();
+      ring.recv(fd, into.data(), into.size(), read);
+      return;
+    }
+    read.into = into;
+    if (inbox_at < inbox.size() || ended) {
+      // What came already is told from the loop, as any other completion.
+      asio::post(ring.loop(), [self = shared_from_this()] { self->deliver(); });
+      return;
+    }
+    arm();
+  }
+
+  // (Receive) The receive, armed unless it is, or the inbox is full, or the stream ended.
+  void arm() {
+    if (receiving || ended || fd < 0 || !ring.open() || inbox.size() - inbox_at >= kInboxLimit) return;
+    receiving = true;
+    receive.keep = shared_from_this();
+    ring.receive_many(fd, receive);
+  }
+
+  // Tells the waiting read what the inbox has (or how the stream ended).
+  void deliver() {
+    if (read.listener.empty()) return;  // cancelled or closed meanwhile
+    auto to = std::move(read.listener);
+    read.listener = {};
+    if (inbox_at < inbox.size()) {
+      size_t n = std::min(read.into.size(), inbox.size() - inbox_at);
+      std::memcpy(read.into.data(), inbox.data() + inbox_at, n);
+      inbox_at += n;
+      if (inbox_at == inbox.size()) {
+        inbox.clear();
+        inbox_at = 0;
+      }
+      arm();  // (stopped when the inbox was full)
+      to.tell(true, error_code(), n);
+    } else {
+      to.tell(true, end, 0);
+    }
+  }
+
+  void received(int result, const char* data, bool more) {
+    std::shared_ptr<Socket> hold;  // keeps this alive through the call when the receive ends
+    if (!more) {
+      hold = std::move(receive.keep);
+      receiving = false;
+    }
+    bool stopped = stopping && !more;
+    if (!more) stopping = false;
+    if (result > 0) {
+      size_t n = static_cast<size_t>(result);
+      if (!read.listener.empty() && inbox_at == inbox.size()) {
+        // A read waits (the usual case): the bytes go straight to it.
+        size_t now = std::min(n, read.into.size());
+        std::memcpy(read.into.data(), data, now);
+        inbox.append(data + now, n - now);
+        auto to = std::move(read.listener);
+        read.listener = {};
+        if (!more) arm();
+        to.tell(true, error_code(), now);
+        return;
+      }
+      inbox.append(data, n);
+      if (more && !stopping && inbox.size() - inbox_at >= kInboxLimit) {
+        stopping = true;  // until the inbox is read
+        ring.cancel(receive);
+      }
+      if (!more) arm();
+      return;
+    }
+    if (result == -ENOBUFS || (result == -ECANCELED && stopped)) {
+      // The ring's buffers ran out for a moment, or our own stop: armed again when there is room.
+      if (!read.listener.empty()) arm();
+      return;
+    }
+    if (result != -ECANCELED) {
+      // The end of the stream (0) or an error: every read from now on hears it.
+      ended = true;
+      end = error_of(result);
+    }
+    if (read.listener.empty() || inbox_at < inbox.size()) return;
+    auto to = std::move(read.listener);
+    read.listener = {};
+    to.tell(true, error_of(result), 0);
   }
 
   template <typename Buffers>
@@ -161,7 +264,7 @@ struct Socket : std::enable_shared_from_this<Socket> {
   }
 
   void cancel() {
-    if (fd >= 0 && (!read.listener.empty() || !write.listener.empty())) ring.cancel(fd);
+    if (fd >= 0 && (!read.listener.empty() || !write.listener.empty() || receiving)) ring.cancel(fd);
   }
 
   // As SocketStream::close: what the peer already sent is read and dropped so
@@ -183,6 +286,13 @@ struct Socket : std::enable_shared_from_this<Socket> {
   int fd;
   Read read;
   Write write;
+  Receive receive;
+  bool receiving = false;  // receive is armed
+  bool stopping = false;   // ... and being cancelled because the inbox is full
+  std::string inbox;       // received, not yet read: from inbox_at on
+  size_t inbox_at = 0;
+  bool ended = false;      // the stream ended (end: eof or the error)
+  error_code end;
 };
 
 class RingStream : public Stream {

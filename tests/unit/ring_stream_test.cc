@@ -1,6 +1,8 @@
-// http/ring_stream: a TCP connection's reads through the loop's io_uring:
-// no byte lost, doubled or reordered (what comes while no read waits, a
-// flood read later), and how the stream's end and a cancel are told.
+// http/ring_stream: a TCP connection's reads through the loop's io_uring.
+// Where the ring provides buffers, one receive stays armed and what comes
+// while no read waits is kept for the next one (to a limit, then receiving
+// stops until it is read); these check that no byte is lost, doubled or
+// reordered on the way, and how the stream's end and a cancel are told.
 #include <gtest/gtest.h>
 
 #include <sys/socket.h>
