@@ -441,7 +441,7 @@ int Runtime::run() {
     auto guard = boost::asio::make_work_guard(loop_);
     for (;;) {
       while (!exiting_ && refs_ > 0) {
-        loop_.run_one();
+        if (!cpu_share.linger(loop_)) loop_.run_one();
         cpu_share.after_handler();
         dispatch_load_when_evaluated(evaluation);
       }

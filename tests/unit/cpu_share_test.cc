@@ -1,9 +1,12 @@
-// core/cpu_share: reading the runnable count from /proc/loadavg's text, and
-// what counts as a busy loop.
+// core/cpu_share: reading the runnable count from /proc/loadavg's text, what
+// counts as a busy or a loaded loop, and the linger.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <fstream>
 #include <sstream>
+
+#include <boost/asio/post.hpp>
 
 #include "core/cpu_share.h"
 
@@ -36,6 +39,48 @@ TEST(CpuShare, BusyIsNinetyPercentOfTheWindow) {
   EXPECT_TRUE(CpuShare::busy(450'000, 500'000));
   EXPECT_FALSE(CpuShare::busy(449'000, 500'000));
   EXPECT_FALSE(CpuShare::busy(0, 5'000'000));  // a loop that slept in epoll_wait
+}
+
+TEST(CpuShare, LoadedIsHalfTheWindow) {
+  EXPECT_TRUE(CpuShare::loaded(250'000, 500'000));
+  EXPECT_FALSE(CpuShare::loaded(249'000, 500'000));
+  EXPECT_FALSE(CpuShare::loaded(0, 5'000'000));
+}
+
+// Burns this thread's CPU for `d`, then lets the share look at the window.
+void busy_for(CpuShare& share, std::chrono::microseconds d) {
+  auto until = std::chrono::steady_clock::now() + d;
+  while (std::chrono::steady_clock::now() < until) {
+  }
+  share.after_handler();
+}
+
+TEST(CpuShare, NoLingerWhileNotHeld) {
+  CpuShare share;
+  boost::asio::io_context loop;
+  bool ran = false;
+  boost::asio::post(loop, [&] { ran = true; });
+  EXPECT_FALSE(share.linger(loop));
+  EXPECT_FALSE(ran);  // the caller's run_one() runs it
+}
+
+TEST(CpuShare, LingerRunsWhatIsReadyOnceLoaded) {
+  CpuShare share;
+  share.hold(nullptr);
+  boost::asio::io_context loop;
+  bool ran = false;
+  boost::asio::post(loop, [&] { ran = true; });
+  share.after_handler();  // opens a window
+  EXPECT_FALSE(share.linger(loop));  // not loaded yet
+  busy_for(share, std::chrono::microseconds(2000));
+  EXPECT_TRUE(share.linger(loop));
+  EXPECT_TRUE(ran);
+  // Nothing more: it gives up after its few microseconds (the caller then waits).
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_FALSE(share.linger(loop));
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::microseconds(20));
+  share.release();
+  EXPECT_FALSE(share.linger(loop));
 }
 
 }  // namespace
