@@ -170,8 +170,22 @@ v8::Local<v8::Promise::Resolver> Runtime::take_resolver(uint64_t id) {
 void Runtime::terminate(int code) {
   int expected = -1;
   if (!terminate_code_.compare_exchange_strong(expected, code)) return;
-  isolate_->TerminateExecution();
+  request_termination();
   boost::asio::post(loop_, [this] { handle_termination(); });
+}
+
+// Not TerminateExecution() from outside JavaScript: V8 10.2 acts on a pending
+// termination in C++ too (its stack checks), and one that lands in a module's
+// evaluation before the module is marked evaluating aborts the process (seen
+// as `serve --parallel` on a port in use: a failing worker ends the others).
+// An interrupt runs on the isolate's thread only while JavaScript runs, and
+// `ending()` keeps new evaluations from starting once it is set.
+void Runtime::request_termination() {
+  isolate_->RequestInterrupt(
+      [](v8::Isolate* isolate, void* data) {
+        if (!static_cast<Runtime*>(data)->exiting_) isolate->TerminateExecution();
+      },
+      this);
 }
 
 // The heap is nearly full: stop the program rather than let V8 abort the
@@ -181,7 +195,7 @@ size_t Runtime::on_near_heap_limit(void* data, size_t current, size_t) {
   if (!rt->out_of_memory_) {
     rt->out_of_memory_ = true;
     if (rt->heap_limit_mb_ == 0) rt->heap_limit_mb_ = current / (1024 * 1024);
-    rt->isolate_->TerminateExecution();
+    rt->request_termination();
   }
   return current + current / 2;  // room to unwind
 }
@@ -419,6 +433,10 @@ int Runtime::run() {
     return exit_code_;
   }
   start_load_writes();
+  if (ending()) {  // ended while loading or linking
+    handle_termination();
+    return exit_code_;
+  }
 
   v8::Local<v8::Value> evaluation;
   {

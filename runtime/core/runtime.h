@@ -145,6 +145,10 @@ class Runtime {
   // Deno.exit: stops JavaScript now and ends the program with `code`.
   void exit(int code);
   bool exiting() const { return exiting_; }
+  // The program is being ended (Deno.exit, terminate(), the heap limit): no
+  // module may start evaluating. V8 10.2 aborts the process if a termination
+  // lands between a module's link and the moment it is marked evaluating.
+  bool ending() const { return exiting_ || out_of_memory_ || terminate_code_.load() >= 0; }
   // Deno.exitCode: the code the program ends with when it ends by itself.
   void set_exit_code(int code) { exit_code_ = code; }
   int exit_code() const { return exit_code_; }
@@ -208,6 +212,8 @@ class Runtime {
   std::atomic<int> terminate_code_{-1};   // set by terminate(), from any thread
   bool out_of_memory_ = false;
   size_t heap_limit_mb_ = 0;
+  // Ends JavaScript at its next instruction, from inside it (see terminate()).
+  void request_termination();
   std::unordered_map<uint64_t, v8::Global<v8::Promise::Resolver>> parked_;
   uint64_t next_parked_ = 1;
   int exit_code_ = 0;

@@ -651,6 +651,8 @@ v8::MaybeLocal<v8::Promise> ModuleLoader::dynamic_import(v8::Local<v8::Context> 
       resolver->Reject(context, module->GetException()).FromMaybe(false);
       return promise;
     }
+    // The program is ending: the promise stays pending (see Runtime::ending).
+    if (Runtime::from(isolate).ending()) return promise;
     v8::Local<v8::Value> evaluation;
     if (!module->Evaluate(context).ToLocal(&evaluation)) {
       resolver->Reject(context, try_catch.Exception()).FromMaybe(false);
