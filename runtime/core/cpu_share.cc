@@ -25,6 +25,10 @@ constexpr unsigned kRingCompletions = 2;
 // About a vCPU's wake-up (~25 µs) and a fifth of hello's batch of ten: 10 µs
 // measured alike to no linger, 20 and 50 µs alike to each other.
 constexpr auto kLinger = std::chrono::microseconds(20);
+// Light load (windows not loaded, in a row, or a long wait for work) before a
+// settled loop is free again: a dip of a window or two under load must not
+// start the moves over.
+constexpr auto kUnsettleAfter = std::chrono::milliseconds(10);
 
 int64_t thread_cpu_ns() {
   timespec ts;
@@ -34,9 +38,13 @@ int64_t thread_cpu_ns() {
 
 }  // namespace
 
+std::atomic<int> CpuShare::serving_loops_{0};
+
 CpuShare::CpuShare() : cpus_(static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN))) {}
 
 CpuShare::~CpuShare() {
+  if (holders_ > 0) --serving_loops_;
+  settle(false);
   if (loadavg_fd_ >= 0) ::close(loadavg_fd_);
 }
 
@@ -74,6 +82,25 @@ int CpuShare::runnable() {
   return n > 0 ? runnable_in(std::string_view(text, static_cast<size_t>(n))) : -1;
 }
 
+void CpuShare::settle(bool stay) {
+  if (stay == home_.has_value()) return;
+  if (!stay) {
+    sched_setaffinity(0, sizeof *home_, &*home_);
+    home_.reset();
+    return;
+  }
+  if (cannot_settle_) return;
+  cpu_set_t home, here;
+  int cpu = sched_getcpu();
+  CPU_ZERO(&here);
+  if (cpu >= 0) CPU_SET(cpu, &here);
+  if (cpu < 0 || sched_getaffinity(0, sizeof home, &home) != 0 || sched_setaffinity(0, sizeof here, &here) != 0) {
+    cannot_settle_ = true;
+    return;
+  }
+  home_ = home;
+}
+
 void CpuShare::pause() {
   if (ring_ && ring_->open()) ring_->wait_for_more(kRingCompletions, kRingPause);
   else std::this_thread::sleep_for(kSleep);
@@ -85,6 +112,9 @@ void CpuShare::check(std::chrono::steady_clock::time_point now) {
   int64_t cpu = thread_cpu_ns();
   int64_t wall_ns = std::chrono::nanoseconds(wall).count();
   loaded_ = loaded(cpu - window_cpu_ns_, wall_ns);
+  light_ns_ = loaded_ ? 0 : light_ns_ + wall_ns;
+  if (loaded_ && serving_loops_.load(std::memory_order_relaxed) == 1) settle(true);
+  else if (loaded_ || light_ns_ >= std::chrono::nanoseconds(kUnsettleAfter).count()) settle(false);
   // /proc/loadavg is read only when the loop was busy, at most once a window.
   if (busy(cpu - window_cpu_ns_, wall_ns) && runnable() > cpus_) {
     pause();

@@ -21,14 +21,30 @@
 // session in bench/RESULTS.md). Alone on a machine nothing waits, and a
 // lightly loaded loop never lingers.
 //
+// Settling: while the loop is loaded and it is the process's only serving
+// loop, its thread stays on the CPU it runs on (its affinity narrowed to that
+// CPU; the mask it had comes back after ten milliseconds of light load or when
+// the last server stops). Left free, it and wrk's two threads kept changing
+// places on the two cores, and one of wrk's threads waited for a CPU behind
+// the other or behind us for ~0.5 ms at a time (perf sched): hello's p99
+// ~0.45 ms where Deno, always busy on one core, had ~0.25 ms. Settled, the
+// p99 halves and requests/s hold (seventeenth session in bench/RESULTS.md).
+// Other threads can still be moved away by the kernel; several serving loops
+// in one process (`serve --parallel`, a daemon serving two programs) do not
+// settle, as they could land on one CPU.
+//
 // The pause: where the loop has an io_uring (the server's connections), it
 // waits on the ring until two more completions have come (the client has
 // run and sent its next requests), at most 300 µs; else it sleeps 50 µs
 // (~100 µs with the timer's slack), which left both CPUs idle once the
 // waiter was done (hello's requests/s +2-15% with the ring's pause, p99
 // 0.1-0.3 ms higher; bench/RESULTS.md, thirteenth session).
+#include <sched.h>
+
+#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include <boost/asio/io_context.hpp>
@@ -47,10 +63,14 @@ class CpuShare {
   // While at least one holder wants it (an HTTP server that listens). `ring`,
   // if not null, is the loop's: the pause waits on it.
   void hold(core::IoRing* ring) {
-    ++holders_;
+    if (holders_++ == 0) ++serving_loops_;
     if (ring) ring_ = ring;
   }
-  void release() { --holders_; }
+  void release() {
+    if (--holders_ > 0) return;
+    --serving_loops_;
+    settle(false);
+  }
   // Called by the loop after each handler; cheap until a window (500 µs) has passed.
   void after_handler() {
     if (holders_ > 0) check(std::chrono::steady_clock::now());
@@ -67,12 +87,16 @@ class CpuShare {
   static bool busy(int64_t cpu_ns, int64_t wall_ns);
   // Whether it used at least half of the window: worth lingering.
   static bool loaded(int64_t cpu_ns, int64_t wall_ns);
+  // Whether this loop's thread is settled on one CPU now.
+  bool settled() const { return home_.has_value(); }
 
  private:
   void check(std::chrono::steady_clock::time_point now);
   int runnable();  // now, from /proc/loadavg; -1 if it cannot be read
 
   void pause();
+  // Narrows this thread's affinity to its CPU (stay) or gives back the mask it had.
+  void settle(bool stay);
 
   int holders_ = 0;
   core::IoRing* ring_ = nullptr;  // the loop's, once a holder gave it (it lives as long as the loop)
@@ -81,6 +105,10 @@ class CpuShare {
   std::chrono::steady_clock::time_point window_start_{};
   int64_t window_cpu_ns_ = 0;
   bool loaded_ = false;  // in the last window
+  int64_t light_ns_ = 0;  // of windows not loaded, in a row
+  std::optional<cpu_set_t> home_;  // the affinity before settling, while settled
+  bool cannot_settle_ = false;  // sched_setaffinity refused once: never again
+  static std::atomic<int> serving_loops_;  // CpuShares held in this process
 };
 
 }  // namespace toolchain

@@ -1,10 +1,12 @@
 // core/cpu_share: reading the runnable count from /proc/loadavg's text, what
-// counts as a busy or a loaded loop, and the linger.
+// counts as a busy or a loaded loop, the linger, and settling on a CPU.
 #include <gtest/gtest.h>
+#include <sched.h>
 
 #include <chrono>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include <boost/asio/post.hpp>
 
@@ -87,6 +89,68 @@ TEST(CpuShare, LingerRunsWhatIsReadyOnceLoaded) {
   EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::microseconds(20));
   share.release();
   EXPECT_FALSE(share.linger(loop));
+}
+
+cpu_set_t affinity() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  sched_getaffinity(0, sizeof set, &set);
+  return set;
+}
+
+bool affinity_is(const cpu_set_t& expected) {
+  cpu_set_t now = affinity();
+  return CPU_EQUAL(&now, &expected);
+}
+
+// Loaded windows until the share settles (a few tries on a busy machine).
+void load_until_settled(CpuShare& share) {
+  share.after_handler();
+  for (int window = 0; window < 50 && !share.settled(); ++window) busy_for(share, std::chrono::microseconds(1000));
+}
+
+TEST(CpuShare, SettlesOnItsCpuWhileLoaded) {
+  cpu_set_t before = affinity();
+  CpuShare share;
+  share.hold(nullptr);
+  load_until_settled(share);
+  ASSERT_TRUE(share.settled());
+  cpu_set_t settled = affinity();
+  EXPECT_EQ(CPU_COUNT(&settled), 1);
+  EXPECT_TRUE(CPU_ISSET(sched_getcpu(), &settled));
+  share.release();  // the last server stopped: free again
+  EXPECT_FALSE(share.settled());
+  EXPECT_TRUE(affinity_is(before));
+}
+
+TEST(CpuShare, FreeAgainAfterTenMillisecondsOfLightLoad) {
+  cpu_set_t before = affinity();
+  CpuShare share;
+  share.hold(nullptr);
+  load_until_settled(share);
+  ASSERT_TRUE(share.settled());
+  busy_for(share, std::chrono::microseconds(1000));
+  std::this_thread::sleep_for(std::chrono::milliseconds(2));  // a short wait for work: stays
+  share.after_handler();
+  EXPECT_TRUE(share.settled());
+  std::this_thread::sleep_for(std::chrono::milliseconds(11));
+  share.after_handler();
+  EXPECT_FALSE(share.settled());
+  EXPECT_TRUE(affinity_is(before));
+  share.release();
+}
+
+TEST(CpuShare, TwoServingLoopsInTheProcessDoNotSettle) {
+  CpuShare first, second;
+  first.hold(nullptr);
+  second.hold(nullptr);
+  first.after_handler();
+  for (int window = 0; window < 10; ++window) busy_for(first, std::chrono::microseconds(1000));
+  EXPECT_FALSE(first.settled());
+  second.release();  // alone again: it settles
+  load_until_settled(first);
+  EXPECT_TRUE(first.settled());
+  first.release();
 }
 
 }  // namespace
