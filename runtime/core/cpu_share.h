@@ -90,6 +90,22 @@ class CpuShare {
   // Whether this loop's thread is settled on one CPU now.
   bool settled() const { return home_.has_value(); }
 
+  // While one lives, a settled thread has its old affinity back, so that a
+  // thread it makes (they inherit their maker's) is not bound to its CPU.
+  class Spawning {
+   public:
+    explicit Spawning(CpuShare& share) : share_(share), was_settled_(share.settled()) { share_.settle(false); }
+    ~Spawning() {
+      if (was_settled_) share_.settle(true);
+    }
+    Spawning(const Spawning&) = delete;
+    Spawning& operator=(const Spawning&) = delete;
+
+   private:
+    CpuShare& share_;
+    bool was_settled_;
+  };
+
  private:
   void check(std::chrono::steady_clock::time_point now);
   int runnable();  // now, from /proc/loadavg; -1 if it cannot be read

@@ -45,8 +45,13 @@ v8::Local<v8::Value> make_js_error(v8::Isolate* isolate, const JsError& error) {
 }
 
 namespace {
-boost::asio::thread_pool& blocking_pool() {
-  static boost::asio::thread_pool pool(4);
+boost::asio::thread_pool& blocking_pool(Runtime& rt) {
+  // Made on first use, by a runtime's thread: not with the one CPU a serving
+  // loop may have settled on (core/cpu_share.h).
+  static boost::asio::thread_pool pool = [&rt] {
+    CpuShare::Spawning spawning(rt.cpu_share);
+    return boost::asio::thread_pool(4);
+  }();
   return pool;
 }
 }  // namespace
@@ -79,7 +84,7 @@ void async_op_finished(Runtime& rt, uint64_t id) { rt.async_ops_in_flight.erase(
 void run_blocking(Runtime& rt, std::function<void()> work, std::function<void()> done) {
   rt.ref();
   auto loop = rt.loop_handle();
-  boost::asio::post(blocking_pool(), [loop, work = std::move(work), done = std::move(done)]() mutable {
+  boost::asio::post(blocking_pool(rt), [loop, work = std::move(work), done = std::move(done)]() mutable {
     work();
     loop->post([done = std::move(done)](Runtime& rt) {
       v8::HandleScope scope(rt.isolate());

@@ -140,6 +140,22 @@ TEST(CpuShare, FreeAgainAfterTenMillisecondsOfLightLoad) {
   share.release();
 }
 
+TEST(CpuShare, AThreadMadeWhileSpawningIsNotBound) {
+  cpu_set_t before = affinity();
+  CpuShare share;
+  share.hold(nullptr);
+  load_until_settled(share);
+  ASSERT_TRUE(share.settled());
+  bool child_free = false;
+  {
+    CpuShare::Spawning spawning(share);
+    std::thread([&] { child_free = affinity_is(before); }).join();
+  }
+  EXPECT_TRUE(child_free);
+  EXPECT_TRUE(share.settled());  // settled again
+  share.release();
+}
+
 TEST(CpuShare, TwoServingLoopsInTheProcessDoNotSettle) {
   CpuShare first, second;
   first.hold(nullptr);
