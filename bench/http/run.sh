@@ -19,6 +19,7 @@
 # Usage: bench/http/run.sh [toolchain binary]
 # BEFORE=<another toolchain binary> adds it as the peer "before" (e.g. main's build).
 # PEERS="toolchain bun" runs only those (default: all).
+# PROGRAMS=stream runs only that program (default: "hello stream").
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/wrk_round.sh"   # wrk_round, stolen_report
@@ -55,7 +56,7 @@ stop_all() {  # (the servers are not this shell's children: started in $(start â
 }
 trap 'stop_all; rm -rf "$work" "$DENO_DIR"' EXIT
 cc -O2 -o "$work/floor_server" "$here/floor_server.c" -luring
-for program in hello stream; do
+for program in ${PROGRAMS:-hello stream}; do
   n=0
   for peer in "${peers[@]}"; do
     port[$peer]=$((base_port + n)); n=$((n + 1))
