@@ -104,17 +104,22 @@ bool affinity_is(const cpu_set_t& expected) {
 }
 
 // Loaded windows until the share settles (a few tries on a busy machine).
-void load_until_settled(CpuShare& share) {
+bool load_until_settled(CpuShare& share) {
   share.after_handler();
   for (int window = 0; window < 50 && !share.settled(); ++window) busy_for(share, std::chrono::microseconds(1000));
+  return share.settled();
+}
+
+// A server's share: held, then loaded until it settles.
+bool hold_and_settle(CpuShare& share) {
+  share.hold(nullptr);
+  return load_until_settled(share);
 }
 
 TEST(CpuShare, SettlesOnItsCpuWhileLoaded) {
   cpu_set_t before = affinity();
   CpuShare share;
-  share.hold(nullptr);
-  load_until_settled(share);
-  ASSERT_TRUE(share.settled());
+  ASSERT_TRUE(hold_and_settle(share));
   cpu_set_t settled = affinity();
   EXPECT_EQ(CPU_COUNT(&settled), 1);
   EXPECT_TRUE(CPU_ISSET(sched_getcpu(), &settled));
@@ -126,9 +131,7 @@ TEST(CpuShare, SettlesOnItsCpuWhileLoaded) {
 TEST(CpuShare, FreeAgainAfterTenMillisecondsOfLightLoad) {
   cpu_set_t before = affinity();
   CpuShare share;
-  share.hold(nullptr);
-  load_until_settled(share);
-  ASSERT_TRUE(share.settled());
+  ASSERT_TRUE(hold_and_settle(share));
   busy_for(share, std::chrono::microseconds(1000));
   std::this_thread::sleep_for(std::chrono::milliseconds(2));  // a short wait for work: stays
   share.after_handler();
@@ -143,9 +146,7 @@ TEST(CpuShare, FreeAgainAfterTenMillisecondsOfLightLoad) {
 TEST(CpuShare, AThreadMadeWhileSpawningIsNotBound) {
   cpu_set_t before = affinity();
   CpuShare share;
-  share.hold(nullptr);
-  load_until_settled(share);
-  ASSERT_TRUE(share.settled());
+  ASSERT_TRUE(hold_and_settle(share));
   bool child_free = false;
   {
     CpuShare::Spawning spawning(share);
@@ -164,8 +165,7 @@ TEST(CpuShare, TwoServingLoopsInTheProcessDoNotSettle) {
   for (int window = 0; window < 10; ++window) busy_for(first, std::chrono::microseconds(1000));
   EXPECT_FALSE(first.settled());
   second.release();  // alone again: it settles
-  load_until_settled(first);
-  EXPECT_TRUE(first.settled());
+  EXPECT_TRUE(load_until_settled(first));
   first.release();
 }
 
